@@ -1,0 +1,41 @@
+# Giro — two commands do everything on a fresh Debian machine with Swift:
+#   make demo   installs what is missing, builds, decodes the bundled samples and prints the records
+#   make test   installs what is missing, builds, runs every test
+SWIFT ?= swift
+GIRO_DEBUG := .build/debug/giro
+
+.PHONY: deps build test demo record bench bench-regex clean
+
+deps:
+	@scripts/install-deps.sh
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) test
+
+demo: deps
+	$(SWIFT) build --product giro
+	@for f in fixtures/samples/*.txt; do \
+	  echo "== giro decode --file $$f --format text"; \
+	  $(GIRO_DEBUG) decode --file "$$f" --format text; echo "(exit $$?)"; echo; \
+	done
+	@echo "== giro batch < fixtures/samples/batch.ndjson"
+	@$(GIRO_DEBUG) batch --input fixtures/samples/batch.ndjson
+
+# Rewrite the golden JSON files of the regression suite from the current decoder output.
+record: deps
+	GIRO_RECORD=1 $(SWIFT) test --filter 'GoldenTests|ValidatorGoldenTests'
+
+bench: deps
+	$(SWIFT) build -c release --product giro-bench
+	$(SWIFT) build -c release --product giro
+	.build/release/giro-bench
+
+bench-regex: deps
+	$(SWIFT) build -c release --product giro-regex-bench
+	.build/release/giro-regex-bench
+
+clean:
+	rm -rf .build

@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One direction of flow: GiroCore ← country plug-ins / GiroParsers (on GiroRegex) ← Giro (engine) ← giro CLI.
+// A country plug-in depends on GiroCore only.
+let countries: [(target: String, path: String)] = [
+    ("GiroSEPA", "Countries/SEPA"),
+    ("GiroSwitzerland", "Countries/Switzerland"),
+]
+
+let package = Package(
+    name: "Giro",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Giro", targets: ["Giro"]),
+        .library(name: "GiroRegex", targets: ["GiroRegex"]),
+        .executable(name: "giro", targets: ["GiroCLI"]),
+        .executable(name: "giro-bench", targets: ["GiroBench"]),
+        .executable(name: "giro-regex-bench", targets: ["GiroRegexBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "GiroCore"),
+        .target(name: "GiroRegex"),
+        // PCRE2 is the regex engine's test oracle and benchmark baseline only.
+        .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
+    ] + countries.map { .target(name: $0.target, dependencies: ["GiroCore"], path: $0.path, exclude: ["README.md"]) } + [
+        .target(name: "Giro", dependencies: ["GiroCore"] + countries.map { .target(name: $0.target) }),
+        .executableTarget(
+            name: "GiroCLI",
+            dependencies: ["Giro", "GiroRegex", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .executableTarget(name: "GiroBench", dependencies: ["Giro"], path: "benchmarks/GiroBench"),
+        .executableTarget(name: "GiroRegexBench", dependencies: ["GiroRegex", "CPCRE2"], path: "benchmarks/GiroRegexBench"),
+        .testTarget(name: "GiroCoreTests", dependencies: ["GiroCore"]),
+        .testTarget(name: "GiroRegexTests", dependencies: ["GiroRegex", "CPCRE2"]),
+        .testTarget(name: "GiroSEPATests", dependencies: ["GiroSEPA"]),
+        .testTarget(name: "GiroSwitzerlandTests", dependencies: ["GiroSwitzerland"]),
+        .testTarget(name: "GiroTests", dependencies: ["Giro"]),
+    ]
+)

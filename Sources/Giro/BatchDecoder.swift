@@ -1,0 +1,169 @@
+import Dispatch
+import Foundation
+
+/// Decodes NDJSON (or plain-text) lines into NDJSON result lines, in input order, on several cores.
+///
+/// Input line forms: `{"id": …, "payload": "…"}`, `{"id": …, "payloadBase64": "…"}`, or any other text
+/// (taken as the payload itself). Every input line yields exactly one output line:
+/// `{"id": …, "line": n, "record": {…}}` or `{"id": …, "line": n, "error": {…}}` — nothing is lost.
+public struct BatchDecoder: Sendable {
+    public let decoder: PaymentDecoder
+    public let jobs: Int
+    /// Longest input line accepted (a base64 payload at the payload limit fits easily).
+    public static let maxLineBytes = 64 * 1024
+
+    public init(decoder: PaymentDecoder = PaymentDecoder(), jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.decoder = decoder
+        self.jobs = max(1, jobs)
+    }
+
+    /// The identifier of an input line: the caller's `id` (string or integer) or nothing.
+    public enum LineID: Codable, Sendable, Hashable {
+        case string(String)
+        case integer(Int64)
+        case none
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.singleValueContainer()
+            if c.decodeNil() { self = .none } else if let i = try? c.decode(Int64.self) { self = .integer(i) } else {
+                self = .string(try c.decode(String.self))
+            }
+        }
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.singleValueContainer()
+            switch self {
+            case .string(let s): try c.encode(s)
+            case .integer(let i): try c.encode(i)
+            case .none: try c.encodeNil()
+            }
+        }
+    }
+
+    struct InputLine: Decodable {
+        var id: LineID?
+        var payload: String?
+        var payloadBase64: String?
+    }
+
+    /// One output line.
+    public struct OutputLine: Encodable, Sendable {
+        public var id: LineID
+        public var line: Int
+        public var record: PaymentRecord?
+        public var error: GiroError?
+
+        public func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(line, forKey: .line)
+            if let record { try c.encode(record, forKey: .record) }
+            if let error { try c.encode(error, forKey: .error) }
+        }
+        enum CodingKeys: String, CodingKey { case id, line, record, error }
+    }
+
+    /// One output line as compact JSON (sorted keys), without the newline.
+    public static func json(_ out: OutputLine) -> String {
+        var w = JSONWriter(capacity: 2048)
+        w.object { o in
+            if let error = out.error { o.key("error") { error.writeJSON(to: &$0) } }
+            o.key("id") { w in
+                switch out.id {
+                case .string(let s): w.string(s)
+                case .integer(let i): w.int(i)
+                case .none: w.null()
+                }
+            }
+            o.key("line") { $0.int(out.line) }
+            if let record = out.record { o.key("record") { record.writeJSON(to: &$0) } }
+        }
+        return String(decoding: w.bytes, as: UTF8.self)
+    }
+
+    /// Decodes one input line (without its `\n`) numbered `lineNumber` (1-based).
+    public func decodeLine(_ raw: ArraySlice<UInt8>, lineNumber: Int, json: JSONDecoder = JSONDecoder()) -> OutputLine {
+        var bytes = raw
+        if bytes.last == 0x0D { bytes = bytes.dropLast() }
+        func failure(_ id: LineID, _ e: GiroError) -> OutputLine { OutputLine(id: id, line: lineNumber, record: nil, error: e) }
+        if bytes.count > Self.maxLineBytes {
+            return failure(.none, GiroError(.payloadTooLarge, field: "line", line: lineNumber, "input line longer than \(Self.maxLineBytes) bytes"))
+        }
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) else {
+            return failure(.none, GiroError(.emptyPayload, field: "line", line: lineNumber, "empty input line"))
+        }
+        var id = LineID.none
+        let payload: [UInt8]
+        if first == UInt8(ascii: "{") {
+            guard let input = try? json.decode(InputLine.self, from: Data(bytes)) else {
+                return failure(.none, GiroError(.inputInvalid, field: "line", line: lineNumber,
+                                                "not a JSON object with \"payload\" or \"payloadBase64\""))
+            }
+            id = input.id ?? .none
+            if let text = input.payload {
+                payload = Array(text.utf8)
+            } else if let b64 = input.payloadBase64 {
+                guard let data = Data(base64Encoded: b64) else {
+                    return failure(id, GiroError(.inputInvalid, field: "payloadBase64", line: lineNumber, "payloadBase64 is not valid base64"))
+                }
+                payload = [UInt8](data)
+            } else {
+                return failure(id, GiroError(.inputInvalid, field: "line", line: lineNumber, "the object has neither \"payload\" nor \"payloadBase64\""))
+            }
+        } else {
+            payload = Array(bytes)
+        }
+        do {
+            return OutputLine(id: id, line: lineNumber, record: try decoder.decode(bytes: payload), error: nil)
+        } catch {
+            return failure(id, error)
+        }
+    }
+
+    /// NDJSON output lines of one block, in input order, and how many of them are errors.
+    public struct BlockResult: Sendable {
+        public var lines: [String]
+        public var errorCount: Int
+    }
+
+    /// Decodes a block of lines on `jobs` threads.
+    public func decodeBlock(_ lines: [ArraySlice<UInt8>], firstLineNumber: Int) -> BlockResult {
+        let results = ResultSlots(count: lines.count)
+        let workers = min(jobs, max(1, lines.count))
+        let chunk = (lines.count + workers - 1) / max(1, workers)
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            let json = JSONDecoder()
+            let start = w * chunk
+            let end = min(lines.count, start + chunk)
+            guard start < end else { return }
+            for i in start..<end {
+                let out = decodeLine(lines[i], lineNumber: firstLineNumber + i, json: json)
+                results.set(i, Self.json(out), isError: out.record == nil)
+            }
+        }
+        return BlockResult(lines: results.values, errorCount: results.errorCount)
+    }
+}
+
+/// Per-index result storage written by distinct workers (each index exactly once, no overlap),
+/// so no lock is needed; the buffer is allocated once and never resized.
+final class ResultSlots: @unchecked Sendable {
+    private let buffer: UnsafeMutableBufferPointer<String>
+    private let errors: UnsafeMutableBufferPointer<Bool>
+    init(count: Int) {
+        buffer = .allocate(capacity: count)
+        buffer.initialize(repeating: "")
+        errors = .allocate(capacity: count)
+        errors.initialize(repeating: false)
+    }
+    deinit {
+        buffer.deinitialize()
+        buffer.deallocate()
+        errors.deallocate()
+    }
+    func set(_ i: Int, _ value: String, isError: Bool) {
+        buffer[i] = value
+        errors[i] = isError
+    }
+    var values: [String] { Array(buffer) }
+    var errorCount: Int { errors.reduce(0) { $0 + ($1 ? 1 : 0) } }
+}

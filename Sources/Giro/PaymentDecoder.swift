@@ -1,0 +1,62 @@
+/// The decoding engine: finds the plug-in for a payload and returns its normalized record.
+///
+/// `PaymentDecoder` is a value type with no mutable state; share one across threads freely.
+///
+/// ```swift
+/// import Giro
+/// let record = try PaymentDecoder().decode(text: qrText)
+/// print(record.creditor?.account?.iban ?? "-", record.amount?.formattedValue ?? "open amount")
+/// ```
+public struct PaymentDecoder: Sendable {
+    public let formats: [any PaymentFormat]
+    public let maxPayloadBytes: Int
+
+    public init(formats: [any PaymentFormat] = FormatRegistry.all, maxPayloadBytes: Int = PayloadLimits.maxBytes) {
+        self.formats = formats
+        self.maxPayloadBytes = maxPayloadBytes
+    }
+
+    /// The plug-in whose header sniff accepts the payload, if any.
+    public func detect(_ payload: Payload) -> (any PaymentFormat)? {
+        formats.first { $0.matches(payload) }
+    }
+
+    /// Decodes one payload. Throws `unknown_format` when no plug-in recognises it.
+    public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
+        guard !payload.bytes.isEmpty else {
+            throw GiroError(.emptyPayload, "the payload is empty")
+        }
+        guard payload.bytes.count <= maxPayloadBytes else {
+            throw GiroError(.payloadTooLarge, "the payload has \(payload.bytes.count) bytes; the limit is \(maxPayloadBytes)")
+        }
+        guard let format = detect(payload) else {
+            throw GiroError(.unknownFormat, "no supported payment format recognises this payload")
+        }
+        do {
+            return try format.decode(payload)
+        } catch {
+            var e = error
+            if e.format == nil { e.format = format.id }
+            throw e
+        }
+    }
+
+    public func decode(text: String, symbology: Symbology? = nil) throws(GiroError) -> PaymentRecord {
+        try decode(Payload(text: text, symbology: symbology))
+    }
+
+    public func decode(bytes: [UInt8], symbology: Symbology? = nil, eci: Int? = nil) throws(GiroError) -> PaymentRecord {
+        try decode(Payload(bytes: bytes, symbology: symbology, eci: eci))
+    }
+
+    /// Decodes with a specific plug-in, skipping detection.
+    public func decode(_ payload: Payload, formatID: String) throws(GiroError) -> PaymentRecord {
+        guard let format = formats.first(where: { $0.id == formatID }) else {
+            throw GiroError(.unknownFormat, "no plug-in with id \(formatID)")
+        }
+        guard payload.bytes.count <= maxPayloadBytes else {
+            throw GiroError(.payloadTooLarge, format: formatID, "the payload has \(payload.bytes.count) bytes; the limit is \(maxPayloadBytes)")
+        }
+        return try format.decode(payload)
+    }
+}

@@ -1,0 +1,67 @@
+/// The identifiers `giro check` validates: one entry point, one result shape.
+public enum IdentifierKind: String, Sendable, Codable, CaseIterable {
+    case iban, bic, rf, qrr
+}
+
+/// The outcome of validating one identifier.
+public struct IdentifierCheck: Sendable, Codable, Hashable {
+    public var kind: IdentifierKind
+    public var input: String
+    public var valid: Bool
+    /// Compact (electronic) form when valid.
+    public var compact: String?
+    /// Print form when valid (`GB82 WEST 1234 …`, `21 00000 …`).
+    public var formatted: String?
+    public var error: GiroError?
+    /// Facts about a valid identifier: `country`, `bankCode`, `qrIBAN`, `sepa`.
+    public var details: [String: String]
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(input, forKey: .input)
+        try c.encode(valid, forKey: .valid)
+        try c.encode(compact, forKey: .compact)
+        try c.encode(formatted, forKey: .formatted)
+        try c.encode(error, forKey: .error)
+        try c.encode(details, forKey: .details)
+    }
+
+    /// Validates `input` as `kind`. Never throws; failures are in ``error``.
+    public static func check(_ kind: IdentifierKind, _ input: String) -> IdentifierCheck {
+        var result = IdentifierCheck(kind: kind, input: input, valid: false, details: [:])
+        let bytes = Array(input.utf8)
+        do throws(GiroError) {
+            switch kind {
+            case .iban:
+                let (iban, _) = try IBAN.validate(bytes)
+                result.compact = iban.compact
+                result.formatted = iban.formatted
+                result.details["country"] = iban.countryCode
+                if let entry = iban.registryEntry {
+                    if let sepa = entry.sepa { result.details["sepa"] = String(sepa) }
+                    result.details["nationalCheck"] = NationalCheckDigits.supportedCountries.contains(entry.code) ? "verified" : "none"
+                }
+                if let bank = iban.bankCode { result.details["bankCode"] = bank }
+                if iban.countryCode == "CH" || iban.countryCode == "LI" { result.details["qrIBAN"] = String(iban.isQRIBAN) }
+            case .bic:
+                let bic = try BIC.validate(bytes)
+                result.compact = bic
+                result.formatted = bic
+                result.details["country"] = String(bic.dropFirst(4).prefix(2))
+            case .rf:
+                let rf = try CreditorReference.validate(bytes)
+                result.compact = rf
+                result.formatted = CreditorReference.format(rf)
+            case .qrr:
+                let qrr = try QRReference.validate(bytes)
+                result.compact = qrr
+                result.formatted = QRReference.format(qrr)
+            }
+            result.valid = true
+        } catch {
+            result.error = error
+        }
+        return result
+    }
+}

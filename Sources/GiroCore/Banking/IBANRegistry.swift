@@ -1,0 +1,72 @@
+/// One country's IBAN format from the SWIFT IBAN registry.
+public struct IBANCountry: Sendable, Hashable {
+    public let code: String
+    /// Name as in the SWIFT registry; empty for IBAN-like formats outside it.
+    public let name: String
+    public let length: Int
+    /// BBAN structure in SWIFT notation (`4!n4!n12!c`).
+    public let bban: String
+    /// SEPA membership; nil where the source gives none.
+    public let sepa: Bool?
+    public let inSWIFTRegistry: Bool
+    /// Component positions inside the BBAN (0-based, end-exclusive).
+    public let bank: Range<Int>?
+    public let branch: Range<Int>?
+    public let account: Range<Int>?
+
+    /// The BBAN structure as one character class per position (`n`, `a`, `c`).
+    public let classes: [UInt8]
+
+    init(code: String, name: String, length: Int, bban: String, sepa: Bool?, inSWIFTRegistry: Bool,
+         bank: Range<Int>?, branch: Range<Int>?, account: Range<Int>?) {
+        self.code = code
+        self.name = name
+        self.length = length
+        self.bban = bban
+        self.sepa = sepa
+        self.inSWIFTRegistry = inSWIFTRegistry
+        self.bank = bank
+        self.branch = branch
+        self.account = account
+        classes = IBANCountry.expand(bban)
+    }
+
+    /// `4!n2!a` → `nnnnaa`.
+    static func expand(_ notation: String) -> [UInt8] {
+        var out: [UInt8] = []
+        var count = 0
+        for b in notation.utf8 {
+            if b >= 48, b <= 57 { count = count * 10 + Int(b - 48) }
+            else if b == UInt8(ascii: "!") { continue }
+            else { out.append(contentsOf: repeatElement(b, count: count)); count = 0 }
+        }
+        return out
+    }
+}
+
+/// Lookup of IBAN formats by country code (table generated from the SWIFT registry; see `IBANRegistryData.swift`).
+public enum IBANRegistry {
+    /// 26×26 table: index of the entry for a two-letter code, or -1.
+    private static let index: [Int16] = {
+        var table = [Int16](repeating: -1, count: 26 * 26)
+        for (i, c) in countries.enumerated() {
+            let u = Array(c.code.utf8)
+            table[Int(u[0] - 65) * 26 + Int(u[1] - 65)] = Int16(i)
+        }
+        return table
+    }()
+
+    /// The registry entry for an upper-case two-letter code.
+    @inlinable
+    public static func country(_ code: String) -> IBANCountry? {
+        let u = Array(code.utf8)
+        guard u.count == 2 else { return nil }
+        return country(u[0], u[1])
+    }
+
+    public static func country(_ a: UInt8, _ b: UInt8) -> IBANCountry? {
+        guard a >= 65, a <= 90, b >= 65, b <= 90 else { return nil }
+        let i = index[Int(a - 65) * 26 + Int(b - 65)]
+        return i < 0 ? nil : countries[Int(i)]
+    }
+}

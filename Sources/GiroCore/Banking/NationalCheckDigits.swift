@@ -1,0 +1,126 @@
+/// National BBAN check digits, per country (formats-west §9.4, formats-cee §0.3).
+///
+/// Countries not listed have no national check Giro knows of; their IBANs rest on mod 97 alone.
+public enum NationalCheckDigits {
+    /// Countries whose BBAN check Giro verifies.
+    public static let supportedCountries: Set<String> = [
+        "BE", "FR", "MC", "ES", "IT", "SM", "PT", "SI", "RS", "ME", "MK", "BA", "TL", "XK",
+        "HR", "FI", "NO", "CZ", "SK", "MR", "TN",
+        "GF", "GP", "MQ", "RE", "PF", "TF", "YT", "NC", "BL", "MF", "PM", "WF",
+    ]
+
+    /// A description of the failed check, or nil when the BBAN passes (or the country has no check).
+    public static func failure(country: IBANCountry, bban: ArraySlice<UInt8>) -> String? {
+        guard bban.count == country.length - 4 else { return "length" }
+        // Rebase once so the rules below can use 0-based positions without copying.
+        let b = bban.startIndex == 0 ? bban : Array(bban)[...]
+        let code = country.code.utf8
+        var it = code.makeIterator()
+        guard let c0 = it.next(), let c1 = it.next() else { return nil }
+        switch (c0, c1) {
+        case (66, 69): return belgium(b)                                                   // BE
+        case (70, 82), (77, 67), (71, 70), (71, 80), (77, 81), (82, 69), (80, 70), (84, 70),
+             (89, 84), (78, 67), (66, 76), (77, 70), (80, 77), (87, 70): return france(b)   // FR MC + French territories
+        case (69, 83): return spain(b)                                                     // ES
+        case (73, 84), (83, 77): return italy(b)                                           // IT SM
+        case (83, 73):                                                                     // SI
+            // Accounts of the Bank of Slovenia (bank code 01) do not follow the national check.
+            if b[0] == 48, b[1] == 49 { return nil }
+            return ISO7064.mod97(b) == 1 ? nil : "BBAN mod 97 ≠ 1"
+        case (82, 83):                                                                     // RS
+            // Bank 908 (National Bank of Serbia) accounts are seen with a shifted check; skip them.
+            if b[0] == 57, b[1] == 48, b[2] == 56 { return nil }
+            return ISO7064.mod97(b) == 1 ? nil : "BBAN mod 97 ≠ 1"
+        case (80, 84), (77, 69), (77, 75), (66, 65), (84, 76), (88, 75):                  // PT ME MK BA TL XK
+            return ISO7064.mod97(b) == 1 ? nil : "BBAN mod 97 ≠ 1"
+        case (77, 82), (84, 78):                                                           // MR TN
+            guard let r = ISO7064.mod97(b.dropLast(2)) else { return "digits" }
+            return twoDigits(b.suffix(2)) == 97 - (r * 100) % 97 ? nil : "key ≠ 97 − (BBAN·100 mod 97)"
+        case (72, 82):                                                                     // HR
+            return ISO7064.isValidMod11_10(b[0..<7]) && ISO7064.isValidMod11_10(b[7..<17]) ? nil
+                : "bank code or account number fails ISO 7064 MOD 11,10"
+        case (70, 73): return Luhn.isValid(b) ? nil : "Luhn check fails"                   // FI
+        case (78, 79): return norway(b)                                                    // NO
+        case (67, 90), (83, 75): return czechSlovak(b)                                     // CZ SK
+        default: return nil
+        }
+    }
+
+    static func twoDigits<C: Collection<UInt8>>(_ s: C) -> Int? {
+        guard s.count == 2, let a = s.first, let z = s.dropFirst().first, a >= 48, a <= 57, z >= 48, z <= 57 else { return nil }
+        return Int(a - 48) * 10 + Int(z - 48)
+    }
+
+    static func number<C: Collection<UInt8>>(_ s: C) -> Int? {
+        var v = 0
+        for d in s { guard d >= 48, d <= 57 else { return nil }; v = v * 10 + Int(d - 48) }
+        return v
+    }
+
+    static func belgium(_ b: ArraySlice<UInt8>) -> String? {
+        guard let n = number(b[0..<10]), let c = twoDigits(b[10..<12]) else { return "digits" }
+        let r = n % 97
+        return (r == 0 ? 97 : r) == c ? nil : "first 10 digits mod 97 ≠ last 2"
+    }
+
+    static func france(_ b: ArraySlice<UInt8>) -> String? {
+        // Letters in the RIB map to digits: A–I → 1–9, J–R → 1–9, S–Z → 2–9.
+        var digits: [UInt8] = []
+        for c in b {
+            switch c {
+            case 48...57: digits.append(c)
+            case 65...73: digits.append(c - 65 + 49)
+            case 74...82: digits.append(c - 74 + 49)
+            case 83...90: digits.append(c - 83 + 50)
+            default: return "character"
+            }
+        }
+        guard let bank = number(digits[0..<5]), let branch = number(digits[5..<10]),
+              let account = number(digits[10..<21]), let key = number(digits[21..<23]) else { return "digits" }
+        return 97 - (89 * bank + 15 * branch + 3 * account) % 97 == key ? nil : "RIB key"
+    }
+
+    static func spain(_ b: ArraySlice<UInt8>) -> String? {
+        let weights = [1, 2, 4, 8, 5, 10, 9, 7, 3, 6]
+        func dc<C: Collection<UInt8>>(_ digits: C) -> Int? {
+            var sum = 0
+            for (i, d) in digits.enumerated() { guard d >= 48, d <= 57 else { return nil }; sum += Int(d - 48) * weights[i] }
+            let v = 11 - sum % 11
+            return v == 11 ? 0 : v == 10 ? 1 : v
+        }
+        guard let d1 = dc([48, 48] + Array(b[0..<8])), let d2 = dc(b[10..<20]),
+              b[8] >= 48, b[8] <= 57, b[9] >= 48, b[9] <= 57 else { return "digits" }
+        return Int(b[8] - 48) == d1 && Int(b[9] - 48) == d2 ? nil : "control digits (DC)"
+    }
+
+    static func italy(_ b: ArraySlice<UInt8>) -> String? {
+        let odd = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23]
+        var sum = 0
+        for (i, c) in b[1..<23].enumerated() {
+            let v: Int
+            switch c {
+            case 48...57: v = Int(c - 48)
+            case 65...90: v = Int(c - 65)
+            default: return "character"
+            }
+            sum += i % 2 == 0 ? odd[v] : v
+        }
+        return Int(b[0]) == 65 + sum % 26 ? nil : "CIN letter"
+    }
+
+    static func norway(_ b: ArraySlice<UInt8>) -> String? {
+        let weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]
+        var sum = 0
+        for (i, d) in b[0..<10].enumerated() { sum += Int(d - 48) * weights[i] }
+        let r = sum % 11
+        if r == 1 { return "account cannot have a check digit" }
+        let check = r == 0 ? 0 : 11 - r
+        return Int(b[10] - 48) == check ? nil : "mod 11 check digit"
+    }
+
+    static func czechSlovak(_ b: ArraySlice<UInt8>) -> String? {
+        let prefix = WeightedMod11(weights: [10, 5, 8, 4, 2, 1])
+        let account = WeightedMod11(weights: [6, 3, 7, 9, 10, 5, 8, 4, 2, 1])
+        return prefix.isValid(b[4..<10]) && account.isValid(b[10..<20]) ? nil : "account prefix or number fails weighted mod 11"
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// Character sets that payment payloads declare or imply.
+///
+/// UTF-8, ISO-8859-1 and ASCII-only input are decoded by Giro itself; the others through Foundation
+/// (which carries its own ICU on Linux). Invalid bytes are reported with their offset, never guessed.
+public enum Charset: String, Sendable, Codable, Hashable, CaseIterable {
+    case utf8 = "UTF-8"
+    case iso8859_1 = "ISO-8859-1"
+    case iso8859_2 = "ISO-8859-2"
+    case iso8859_4 = "ISO-8859-4"
+    case iso8859_5 = "ISO-8859-5"
+    case iso8859_7 = "ISO-8859-7"
+    case iso8859_10 = "ISO-8859-10"
+    case iso8859_15 = "ISO-8859-15"
+    case windows1250 = "Windows-1250"
+    case windows1252 = "Windows-1252"
+
+    /// The first offending byte of an undecodable sequence (absolute index in the decoded collection).
+    public struct InvalidByte: Error, Sendable, Hashable {
+        public var offset: Int
+        public var byte: UInt8
+    }
+
+    /// Foundation's encoding; the ISO-8859 parts Swift does not name are CoreFoundation encodings.
+    var foundationEncoding: String.Encoding {
+        switch self {
+        case .utf8: return .utf8
+        case .iso8859_1: return .isoLatin1
+        case .iso8859_2: return .isoLatin2
+        case .windows1250: return .windowsCP1250
+        case .windows1252: return .windowsCP1252
+        case .iso8859_4: return String.Encoding(rawValue: 0x8000_0204)
+        case .iso8859_5: return String.Encoding(rawValue: 0x8000_0205)
+        case .iso8859_7: return String.Encoding(rawValue: 0x8000_0207)
+        case .iso8859_10: return String.Encoding(rawValue: 0x8000_020A)
+        case .iso8859_15: return String.Encoding(rawValue: 0x8000_020F)
+        }
+    }
+
+    /// ISO-8859-1 maps bytes to U+0000…U+00FF: transcode to UTF-8 directly (two bytes above 0x7F).
+    public static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count * 2)
+        for b in bytes {
+            if b < 0x80 {
+                utf8.append(b)
+            } else {
+                utf8.append(0xC0 | (b >> 6))
+                utf8.append(0x80 | (b & 0x3F))
+            }
+        }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// Encodes `text` in this charset, or nil when a character has no code in it.
+    public func encode(_ text: String) -> [UInt8]? {
+        switch self {
+        case .utf8:
+            return Array(text.utf8)
+        case .iso8859_1:
+            var out: [UInt8] = []
+            out.reserveCapacity(text.utf8.count)
+            for scalar in text.unicodeScalars {
+                guard scalar.value <= 0xFF else { return nil }
+                out.append(UInt8(scalar.value))
+            }
+            return out
+        default:
+            if text.utf8.allSatisfy({ $0 < 0x80 }) { return Array(text.utf8) }
+            return text.data(using: foundationEncoding, allowLossyConversion: false).map { [UInt8]($0) }
+        }
+    }
+
+    /// Decodes `bytes`, or reports the first byte that has no meaning in this charset.
+    public func decode(_ bytes: ArraySlice<UInt8>) -> Result<String, InvalidByte> {
+        if let bad = UTF8Validation.firstNonASCII(bytes) {
+            switch self {
+            case .utf8:
+                if let invalid = UTF8Validation.firstInvalid(bytes, from: bad) {
+                    return .failure(InvalidByte(offset: invalid, byte: bytes[invalid]))
+                }
+                return .success(String(decoding: bytes, as: UTF8.self))
+            case .iso8859_1:
+                return .success(Charset.latin1(bytes))
+            default:
+                if let text = String(data: Data(bytes), encoding: foundationEncoding) { return .success(text) }
+                // Find the culprit one byte at a time (single-byte charsets only reach here).
+                for i in bytes.indices where bytes[i] >= 0x80 {
+                    if String(data: Data([bytes[i]]), encoding: foundationEncoding) == nil {
+                        return .failure(InvalidByte(offset: i, byte: bytes[i]))
+                    }
+                }
+                return .failure(InvalidByte(offset: bad, byte: bytes[bad]))
+            }
+        }
+        return .success(String(decoding: bytes, as: UTF8.self))
+    }
+}
+
+/// UTF-8 checks on raw bytes.
+public enum UTF8Validation {
+    /// Index of the first byte ≥ 0x80, or nil for pure ASCII.
+    @inlinable
+    public static func firstNonASCII(_ bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBufferPointer { p -> Int? in
+            for i in 0..<p.count where p[i] >= 0x80 { return bytes.startIndex + i }
+            return nil
+        }
+    }
+
+    /// Index of the first byte that starts an invalid UTF-8 sequence (overlong, surrogate, truncated…).
+    public static func firstInvalid(_ bytes: ArraySlice<UInt8>, from start: Int? = nil) -> Int? {
+        var i = start ?? bytes.startIndex
+        let end = bytes.endIndex
+        while i < end {
+            let b0 = bytes[i]
+            if b0 < 0x80 { i += 1; continue }
+            var need = 0
+            var lower: UInt8 = 0x80
+            var upper: UInt8 = 0xBF
+            switch b0 {
+            case 0xC2...0xDF: need = 1
+            case 0xE0: need = 2; lower = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF: need = 2
+            case 0xED: need = 2; upper = 0x9F
+            case 0xF0: need = 3; lower = 0x90
+            case 0xF1...0xF3: need = 3
+            case 0xF4: need = 3; upper = 0x8F
+            default: return i
+            }
+            guard end - i > need else { return i }
+            let b1 = bytes[i + 1]
+            if b1 < lower || b1 > upper { return i }
+            var k = 2
+            while k <= need {
+                let b = bytes[i + k]
+                if b < 0x80 || b > 0xBF { return i }
+                k += 1
+            }
+            i += need + 1
+        }
+        return nil
+    }
+
+    public static func isValid(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let first = firstNonASCII(bytes) else { return true }
+        return firstInvalid(bytes, from: first) == nil
+    }
+}

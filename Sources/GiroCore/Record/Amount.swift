@@ -1,0 +1,97 @@
+import Foundation
+
+/// An amount of money: a decimal value and an ISO 4217 currency code.
+///
+/// The value is a `Decimal`, never a binary float. JSON carries it as a string
+/// (`{"value": "1949.75", "currency": "CHF"}`), padded to the currency's minor units.
+public struct Amount: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var value: Decimal
+    public var currency: String
+
+    public init(value: Decimal, currency: String) {
+        self.value = value
+        self.currency = currency
+    }
+
+    /// The value as a plain decimal string with at least the currency's minor-unit digits (`12.30`).
+    public var formattedValue: String {
+        DecimalText.format(value, minimumFractionDigits: Currency.minorUnits(of: currency) ?? 2)
+    }
+
+    public var description: String { "\(formattedValue) \(currency)" }
+
+    enum CodingKeys: String, CodingKey { case value, currency }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let text = try c.decode(String.self, forKey: .value)
+        guard let v = DecimalText.parse(text) else {
+            throw DecodingError.dataCorruptedError(forKey: .value, in: c, debugDescription: "not a decimal string: \(text)")
+        }
+        value = v
+        currency = try c.decode(String.self, forKey: .currency)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(formattedValue, forKey: .value)
+        try c.encode(currency, forKey: .currency)
+    }
+}
+
+/// Exact conversions between decimal text (`-?digits[.digits]`) and `Decimal`, locale-free.
+public enum DecimalText {
+    /// Parses `123`, `123.4`, `-0.05`; no exponent, no grouping, `.` as the separator. Up to 38 digits.
+    public static func parse(_ text: String) -> Decimal? {
+        var utf8 = Array(text.utf8)
+        var negative = false
+        if utf8.first == UInt8(ascii: "-") { negative = true; utf8.removeFirst() }
+        guard let parsed = parseUnsigned(utf8[...]) else { return nil }
+        return negative ? -parsed : parsed
+    }
+
+    /// Parses unsigned ASCII decimal digits with an optional `.` fraction.
+    public static func parseUnsigned(_ bytes: ArraySlice<UInt8>) -> Decimal? {
+        var significand: UInt64 = 0
+        var digits = 0
+        var fraction = 0
+        var seenPoint = false
+        var overflow: [UInt8] = []
+        for b in bytes {
+            if b == UInt8(ascii: ".") {
+                if seenPoint { return nil }
+                seenPoint = true
+                continue
+            }
+            guard b >= 48, b <= 57 else { return nil }
+            digits += 1
+            if seenPoint { fraction += 1 }
+            if digits <= 18 {
+                significand = significand &* 10 &+ UInt64(b - 48)
+            } else {
+                overflow.append(b)
+            }
+        }
+        guard digits > 0, digits <= 38, !(seenPoint && fraction == 0) else { return nil }
+        var value = Decimal(significand)
+        for b in overflow { value = value * 10 + Decimal(Int(b - 48)) }
+        if fraction > 0 {
+            value = Decimal(sign: .plus, exponent: -fraction, significand: value)
+        }
+        return value
+    }
+
+    /// Formats exactly (no rounding), padding the fraction with zeros to `minimumFractionDigits`.
+    public static func format(_ value: Decimal, minimumFractionDigits: Int) -> String {
+        var text = value.description
+        // Decimal.description never uses exponent notation for our magnitudes; guard anyway.
+        if text.contains("e") || text.contains("E") { return text }
+        let point = text.firstIndex(of: ".")
+        let existing = point.map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
+        if existing < minimumFractionDigits {
+            if point == nil, minimumFractionDigits > 0 { text += "." }
+            text += String(repeating: "0", count: minimumFractionDigits - existing)
+        }
+        return text
+    }
+}

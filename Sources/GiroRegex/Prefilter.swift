@@ -1,0 +1,109 @@
+/// Fast byte search used before (and instead of) running an automaton: SWAR memchr and a rare-byte memmem.
+/// Pure Swift (no libc), 8 bytes per step.
+enum Prefilter {
+    @inline(__always)
+    static func memchr(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ byte: UInt8) -> Int? {
+        var i = from
+        let needle = SIMD32<UInt8>(repeating: byte)
+        while i + 32 <= to {
+            let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD32<UInt8>.self)
+            let m = v .== needle
+            if any(m) {
+                for k in 0..<32 where m[k] { return i + k }
+            }
+            i += 32
+        }
+        while i < to {
+            if base[i] == byte { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Up to three byte ranges (`lo`, `count`); a `count` of 0 disables a range.
+    struct ByteRanges {
+        var lo = SIMD3<UInt8>(0, 0, 0)
+        var count = SIMD3<UInt8>(0, 0, 0)
+
+        /// Builds the ranges from a byte membership table; nil if more than three ranges are needed.
+        init?(_ member: [Bool]) {
+            var ranges: [(Int, Int)] = []
+            var b = 0
+            while b < 256 {
+                if member[b] {
+                    var e = b
+                    while e + 1 < 256 && member[e + 1] { e += 1 }
+                    ranges.append((b, e - b + 1))
+                    b = e + 1
+                } else { b += 1 }
+            }
+            if ranges.count > 3 || ranges.isEmpty || ranges.contains(where: { $0.1 > 255 }) { return nil }
+            for (i, r) in ranges.enumerated() { lo[i] = UInt8(r.0); count[i] = UInt8(r.1) }
+        }
+
+        @inline(__always) func contains(_ b: UInt8) -> Bool {
+            (b &- lo[0]) < count[0] || (b &- lo[1]) < count[1] || (b &- lo[2]) < count[2]
+        }
+    }
+
+    /// First index in `from..<to` whose byte is in `ranges` (or `to`). 32 bytes per step.
+    @inline(__always)
+    static func findInRanges(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ ranges: ByteRanges) -> Int {
+        var i = from
+        let lo0 = SIMD32<UInt8>(repeating: ranges.lo[0]), n0 = SIMD32<UInt8>(repeating: ranges.count[0])
+        let lo1 = SIMD32<UInt8>(repeating: ranges.lo[1]), n1 = SIMD32<UInt8>(repeating: ranges.count[1])
+        let lo2 = SIMD32<UInt8>(repeating: ranges.lo[2]), n2 = SIMD32<UInt8>(repeating: ranges.count[2])
+        while i + 32 <= to {
+            let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD32<UInt8>.self)
+            let m = ((v &- lo0) .< n0) .| ((v &- lo1) .< n1) .| ((v &- lo2) .< n2)
+            if any(m) {
+                for k in 0..<32 where m[k] { return i + k }
+            }
+            i += 32
+        }
+        while i < to {
+            if ranges.contains(base[i]) { return i }
+            i += 1
+        }
+        return to
+    }
+
+    /// Heuristic rarity rank of a byte in OCR'd slip text (lower = rarer).
+    static func rank(_ b: UInt8) -> Int {
+        switch b {
+        case 0x20: return 255
+        case UInt8(ascii: "e"), UInt8(ascii: "a"), UInt8(ascii: "i"), UInt8(ascii: "n"), UInt8(ascii: "o"),
+             UInt8(ascii: "r"), UInt8(ascii: "t"), UInt8(ascii: "s"), UInt8(ascii: "l"): return 200
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return 150
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return 140
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): return 90
+        case 0x21...0x7E: return 70
+        case 0x0A: return 100
+        default: return 40
+        }
+    }
+
+    /// Index of the byte of `needle` to search for with memchr.
+    static func rareIndex(_ needle: [UInt8]) -> Int {
+        var best = 0
+        for (i, b) in needle.enumerated() where rank(b) < rank(needle[best]) { best = i }
+        return best
+    }
+
+    /// Finds `needle` in `base[from..<to]`.
+    @inline(__always)
+    static func find(_ needle: UnsafeBufferPointer<UInt8>, rare: Int, in base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int? {
+        let n = needle.count
+        if n == 0 { return from }
+        let rb = needle[rare]
+        var i = from + rare
+        while true {
+            guard let j = memchr(base, i, to - (n - 1 - rare), rb) else { return nil }
+            let s = j - rare
+            var k = 0
+            while k < n && base[s + k] == needle[k] { k += 1 }
+            if k == n { return s }
+            i = j + 1
+        }
+    }
+}

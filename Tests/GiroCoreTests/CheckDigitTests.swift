@@ -1,0 +1,52 @@
+import Testing
+@testable import GiroCore
+
+@Suite struct CheckDigitTests {
+    @Test func mod97WorkedExamples() {
+        // GB82 WEST 1234 5698 7654 32 → remainder 1; generating with 00 gives 82.
+        #expect(ISO7064.mod97(Array("WEST12345698765432GB82".utf8)) == 1)
+        #expect(ISO7064.mod97CheckDigits(Array("WEST12345698765432GB".utf8)) == 82)
+    }
+
+    @Test func mod11_10() {
+        #expect(ISO7064.isValidMod11_10(Array("1001005".utf8)))
+        #expect(ISO7064.isValidMod11_10(Array("1863000160".utf8)))
+        #expect(!ISO7064.isValidMod11_10(Array("1863000161".utf8)))
+    }
+
+    @Test func mod11_2() {
+        // ISO 7064 example: 079 → check X; 0794 → 0.
+        #expect(ISO7064.mod11_2CheckCharacter(Array("079".utf8)) == UInt8(ascii: "X"))
+        #expect(ISO7064.isValidMod11_2(Array("07940".utf8)))
+        #expect(!ISO7064.isValidMod11_2(Array("07941".utf8)))
+        #expect(ISO7064.isValidMod11_2(Array("079X".utf8)))
+    }
+
+    @Test func mod10RecursiveWorkedExample() {
+        #expect(Mod10Recursive.checkDigit(Array("21000000000313947143000901".utf8)) == 7)
+        #expect(Mod10Recursive.isValid(Array("310014000183100197799111196".utf8)))
+    }
+
+    @Test func luhn() {
+        #expect(Luhn.isValid(Array("79927398713".utf8)))
+        #expect(!Luhn.isValid(Array("79927398710".utf8)))
+        #expect(Luhn.checkDigit(Array("7992739871".utf8)) == 3)
+    }
+
+    @Test func weightedMod11() {
+        let czAccount = WeightedMod11(weights: [6, 3, 7, 9, 10, 5, 8, 4, 2, 1])
+        #expect(czAccount.isValid(Array("1265098001".utf8)))
+        #expect(!czAccount.isValid(Array("1265098002".utf8)))
+        let nl = WeightedMod11(weights: [1, 2, 4, 8, 5, 10, 9, 7, 3, 6], fromRight: true)
+        #expect(nl.remainder(Array("12".utf8)) == (2 * 1 + 1 * 2) % 11)
+    }
+
+    @Test func nonDigitsAreRefusedNotTrapped() {
+        #expect(ISO7064.mod97(Array("12$4".utf8)) == nil)
+        #expect(ISO7064.mod11_10CheckDigit(Array("1a".utf8)) == nil)
+        #expect(Mod10Recursive.checkDigit(Array("x".utf8)) == nil)
+        #expect(Luhn.checkDigit(Array("\u{00}".utf8)) == nil)
+        #expect(!Luhn.isValid([UInt8]()))
+        #expect(WeightedMod11(weights: []).remainder(Array("1".utf8)) == nil)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Giro
+import Testing
+
+/// Golden files: `fixtures/payloads/<format-id>/<expect>-<name>.txt` (exact bytes; `.bin` when not UTF-8)
+/// with `<expect>-<name>.json` beside it. `<expect>` is `valid`, `tolerate` or `invalid`, and is checked
+/// independently of the golden: valid → record without warnings, tolerate → record with warnings,
+/// invalid → error. `GIRO_RECORD=1 swift test` (or `make record`) rewrites the JSON files.
+enum Golden {
+    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let payloadRoot = repoRoot.appendingPathComponent("fixtures/payloads")
+    static var recording: Bool { ProcessInfo.processInfo.environment["GIRO_RECORD"] == "1" }
+
+    struct Case: CustomTestStringConvertible, Sendable {
+        let formatDirectory: String
+        let name: String
+        let payload: URL
+        var golden: URL { payload.deletingPathExtension().appendingPathExtension("json") }
+        var expectation: String { String(name.prefix { $0 != "-" }) }
+        var testDescription: String { "\(formatDirectory)/\(name)" }
+    }
+
+    static func cases(under root: URL = payloadRoot) -> [Case] {
+        let fm = FileManager.default
+        guard let dirs = try? fm.contentsOfDirectory(atPath: root.path) else { return [] }
+        var out: [Case] = []
+        for dir in dirs.sorted() {
+            let d = root.appendingPathComponent(dir)
+            guard let files = try? fm.contentsOfDirectory(atPath: d.path) else { continue }
+            for f in files.sorted() where f.hasSuffix(".txt") || f.hasSuffix(".bin") {
+                out.append(Case(formatDirectory: dir, name: String(f.dropLast(4)), payload: d.appendingPathComponent(f)))
+            }
+        }
+        return out
+    }
+
+    static func encoder() -> JSONEncoder {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return e
+    }
+
+    struct ErrorEnvelope: Codable { let error: GiroError }
+
+    /// The JSON text a decode result is compared as.
+    static func render(_ result: Result<PaymentRecord, GiroError>) throws -> String {
+        let data: Data
+        switch result {
+        case .success(let record): data = try encoder().encode(record)
+        case .failure(let error): data = try encoder().encode(ErrorEnvelope(error: error))
+        }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// A readable line diff (first differing lines with context).
+    static func diff(expected: String, actual: String) -> String {
+        let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        var out: [String] = []
+        var i = 0
+        while i < max(e.count, a.count), out.count < 40 {
+            let el = i < e.count ? String(e[i]) : nil
+            let al = i < a.count ? String(a[i]) : nil
+            if el != al {
+                if let el { out.append("- \(i + 1): \(el)") }
+                if let al { out.append("+ \(i + 1): \(al)") }
+            }
+            i += 1
+        }
+        return out.joined(separator: "\n")
+    }
+}

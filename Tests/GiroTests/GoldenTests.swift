@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import Giro
+
+/// The regression suite: every fixture payload decodes to its golden JSON.
+@Suite struct GoldenTests {
+    static let cases = Golden.cases()
+
+    @Test func corpusIsNotEmpty() {
+        #expect(Self.cases.count >= 40, "fixtures/payloads holds \(Self.cases.count) cases")
+    }
+
+    @Test(arguments: cases)
+    func decodesToGolden(_ c: Golden.Case) throws {
+        let bytes = try [UInt8](Data(contentsOf: c.payload))
+        let result = Result { () throws(GiroError) in try PaymentDecoder().decode(bytes: bytes) }
+        let actual = try Golden.render(result)
+
+        switch (c.expectation, result) {
+        case ("valid", .success(let r)):
+            #expect(r.status == .valid && r.warnings.isEmpty, "valid case decoded with \(r.status) / \(r.warnings)")
+        case ("tolerate", .success(let r)):
+            #expect(!r.warnings.isEmpty, "tolerated case decoded without any warning")
+        case ("invalid", .failure):
+            break
+        case ("valid", _), ("tolerate", _), ("invalid", _):
+            Issue.record("\(c.testDescription): expected \(c.expectation), got \(actual)")
+        default:
+            Issue.record("\(c.testDescription): file name must start with valid-, tolerate- or invalid-")
+        }
+        if case .success(let r) = result {
+            #expect(r.format == c.formatDirectory, "decoded as \(r.format)")
+        }
+
+        if Golden.recording {
+            try actual.write(to: c.golden, atomically: true, encoding: .utf8)
+            return
+        }
+        guard let expected = try? String(contentsOf: c.golden, encoding: .utf8) else {
+            Issue.record("missing golden \(c.golden.lastPathComponent); run `make record` (GIRO_RECORD=1 swift test)")
+            return
+        }
+        if expected != actual {
+            Issue.record("golden mismatch for \(c.testDescription):\n\(Golden.diff(expected: expected, actual: actual))")
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import Giro
+
+/// The contract every registered plug-in honours, whatever it is fed: a record or a typed `GiroError`
+/// with a stable code — never a crash, never an untyped error.
+@Suite struct PluginContractTests {
+    static let formats: [any PaymentFormat] = FormatRegistry.all
+    static var formatIDs: [String] { formats.map(\.id) }
+
+    /// Deterministic generator so failures are reproducible.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    static func junk() -> [(String, [UInt8])] {
+        var rng = SplitMix(state: 42)
+        var out: [(String, [UInt8])] = [
+            ("empty", []),
+            ("nul", [0]),
+            ("nuls", [UInt8](repeating: 0, count: 64)),
+            ("invalid-utf8", [0xC3, 0x28, 0xA0, 0xA1, 0xE2, 0x28, 0xA1, 0xF0, 0x28, 0x8C, 0xBC]),
+            ("newlines", Array(String(repeating: "\n", count: 40).utf8)),
+            ("crs", Array(String(repeating: "\r", count: 40).utf8)),
+            ("1MB", [UInt8](repeating: 0x41, count: 1 << 20)),
+            ("1MB-lines", Array(String(repeating: "BCD\n", count: 1 << 18).utf8)),
+            ("spd", Array("SPD*1.0*ACC:CZ5855000000001265098001*AM:480.50*CC:CZK".utf8)),
+            ("hub3", Array("HRVHUB30\nEUR\n000000000012355\n".utf8)),
+            ("upn", Array("UPNQR\n\n\n\n\n".utf8)),
+            ("url", Array("https://example.com/pay?x=1".utf8)),
+            ("bom-only", [0xEF, 0xBB, 0xBF]),
+        ]
+        for i in 0..<50 {
+            let n = Int.random(in: 1...600, using: &rng)
+            out.append(("random-\(i)", (0..<n).map { _ in UInt8.random(in: 0...255, using: &rng) }))
+        }
+        return out
+    }
+
+    /// Each plug-in's own header followed by junk: the decoder must get past the sniff and still not crash.
+    static func headedJunk() -> [(String, [UInt8])] {
+        var rng = SplitMix(state: 7)
+        let headers = ["BCD\n", "BCD\n001\n1\nSCT\n", "BCD\n002\n9\nSCT\n\n\n", "SPC\n", "SPC\n0200\n1\n", "SPC\n0200\n1\nCH4431999123000889012\nS\n"]
+        var out: [(String, [UInt8])] = []
+        for h in headers {
+            for i in 0..<40 {
+                let n = Int.random(in: 0...400, using: &rng)
+                let alphabet = Array("\n\r\0 01239ABCDEFGHIJKLMNOPRSTUVWXYZabcz.,:/\\ČŽ€".utf8)
+                let body: [UInt8] = (0..<n).map { _ in
+                    Bool.random(using: &rng) ? alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] : UInt8.random(in: 0...255, using: &rng)
+                }
+                out.append(("\(h.prefix(3))-\(i)", Array(h.utf8) + body))
+            }
+            // Many fields, many empty lines.
+            out.append(("\(h.prefix(3))-lines", Array((h + String(repeating: "x\n", count: 200)).utf8)))
+        }
+        return out
+    }
+
+    @Test(arguments: formatIDs)
+    func junkNeverCrashesAndIsRejected(_ id: String) throws {
+        let format = try #require(FormatRegistry.format(id: id))
+        for (name, bytes) in Self.junk() {
+            do {
+                let record = try format.decode(Payload(bytes: bytes))
+                Issue.record("\(id) accepted junk '\(name)' as \(record.format)")
+            } catch {
+                #expect(!error.code.rawValue.isEmpty && !error.message.isEmpty, "\(id)/\(name)")
+            }
+        }
+    }
+
+    @Test(arguments: formatIDs)
+    func headerWithJunkNeverCrashes(_ id: String) throws {
+        let format = try #require(FormatRegistry.format(id: id))
+        for (_, bytes) in Self.headedJunk() {
+            do { _ = try format.decode(Payload(bytes: bytes)) } catch {
+                #expect(!error.code.rawValue.isEmpty)
+            }
+        }
+    }
+
+    @Test func sniffsDoNotOverlap() throws {
+        for (_, bytes) in Self.junk() {
+            let payload = Payload(bytes: bytes)
+            #expect(Self.formats.filter { $0.matches(payload) }.count <= 1)
+        }
+        #expect(Set(Self.formatIDs).count == Self.formatIDs.count, "duplicate plug-in ids")
+    }
+
+    @Test func engineRejectsJunkWithStableCodes() {
+        let decoder = PaymentDecoder()
+        func code(_ bytes: [UInt8]) -> ErrorCode? {
+            do { _ = try decoder.decode(bytes: bytes); return nil } catch { return error.code }
+        }
+        #expect(code([]) == .emptyPayload)
+        #expect(code([UInt8](repeating: 0x41, count: 1 << 20)) == .payloadTooLarge)
+        #expect(code(Array("hello".utf8)) == .unknownFormat)
+        #expect(code([0xFF, 0xFE, 0x00]) == .unknownFormat)
+    }
+
+    @Test func descriptorsAreComplete() {
+        for d in FormatRegistry.descriptors {
+            #expect(d.id.contains(".") && !d.name.isEmpty && !d.symbologies.isEmpty)
+            if let c = d.country { #expect(CountryCode.isValid(c)) }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+// giro-bench: decode+validate throughput per format over the fixture corpus, and batch scaling.
+// Run in release: `make bench`. Numbers are ratios and rates measured in this process, not assertions.
+import Dispatch
+import Foundation
+import Giro
+
+let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let args = CommandLine.arguments
+let seconds = Double(args.first { $0.hasPrefix("--seconds=") }.map { String($0.dropFirst(10)) } ?? "") ?? 1.0
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Payloads of every fixture that decodes (valid and tolerated cases), grouped by format directory.
+func corpus() -> [(format: String, payloads: [[UInt8]])] {
+    let root = repoRoot.appendingPathComponent("fixtures/payloads")
+    let fm = FileManager.default
+    let decoder = PaymentDecoder()
+    var out: [(String, [[UInt8]])] = []
+    for dir in ((try? fm.contentsOfDirectory(atPath: root.path)) ?? []).sorted() {
+        let d = root.appendingPathComponent(dir)
+        var payloads: [[UInt8]] = []
+        for f in ((try? fm.contentsOfDirectory(atPath: d.path)) ?? []).sorted() where f.hasSuffix(".txt") || f.hasSuffix(".bin") {
+            guard let data = fm.contents(atPath: d.appendingPathComponent(f).path) else { continue }
+            let bytes = [UInt8](data)
+            if (try? decoder.decode(bytes: bytes)) != nil { payloads.append(bytes) }
+        }
+        if !payloads.isEmpty { out.append((dir, payloads)) }
+    }
+    return out
+}
+
+/// Runs `body` over the payloads repeatedly for about `seconds`; returns payloads per second (best of 3 rounds).
+func measure(_ payloads: [[UInt8]], _ body: ([UInt8]) -> Bool) -> (rate: Double, ok: Int) {
+    var best = 0.0
+    var ok = 0
+    for _ in 0..<3 {
+        var n = 0
+        let start = now()
+        let deadline = start + UInt64(seconds / 3 * 1e9)
+        repeat {
+            for p in payloads where body(p) { ok += 1 }
+            n += payloads.count
+        } while now() < deadline
+        let rate = Double(n) / (Double(now() - start) / 1e9)
+        best = max(best, rate)
+    }
+    return (best, ok)
+}
+
+func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+func fmt(_ v: Double) -> String { String(format: "%.0f", v) }
+
+print("giro-bench — one core, release build, best of 3 rounds of \(seconds / 3) s\n")
+print(pad("format", 16), pad("payloads", 9), pad("payloads/s", 12), "ns/payload")
+let decoder = PaymentDecoder()
+let groups = corpus()
+var all: [[UInt8]] = []
+for (format, payloads) in groups {
+    all += payloads
+    let (rate, _) = measure(payloads) { (try? decoder.decode(bytes: $0)) != nil }
+    print(pad(format, 16), pad(String(payloads.count), 9), pad(fmt(rate), 12), String(format: "%.0f", 1e9 / rate))
+}
+if all.isEmpty { print("no decodable fixtures found under fixtures/payloads"); exit(1) }
+
+// JSON encoding is part of every CLI/batch result; show its cost next to decoding.
+let encoder = JSONEncoder()
+encoder.outputFormatting = [.sortedKeys]
+let records = all.compactMap { try? decoder.decode(bytes: $0) }
+var encoded = 0
+let encStart = now()
+repeat { for r in records { if let d = try? encoder.encode(r) { encoded += d.count > 0 ? 1 : 0 } } } while now() - encStart < UInt64(seconds / 3 * 1e9)
+let encPerSec = Double(encoded) / (Double(now() - encStart) / 1e9)
+print(pad("json-encode", 16), pad(String(records.count), 9), pad(fmt(encPerSec), 12), String(format: "%.0f", 1e9 / encPerSec))
+
+// Batch scaling: the same NDJSON block decoded with 1 and 2 workers in this process.
+print("\nbatch (in process, NDJSON in → NDJSON out)")
+var lines: [ArraySlice<UInt8>] = []
+while lines.count < 20_000 {
+    for p in all {
+        let line = #"{"id":\#(lines.count),"payloadBase64":"\#(Data(p).base64EncodedString())"}"#
+        lines.append(Array(line.utf8)[...])
+    }
+}
+var rates: [Int: Double] = [:]
+let cores = ProcessInfo.processInfo.activeProcessorCount
+for jobs in Set([1, 2, cores]).sorted() {
+    let batch = BatchDecoder(jobs: jobs)
+    _ = batch.decodeBlock(Array(lines.prefix(2000)), firstLineNumber: 1)  // warm-up
+    var best = 0.0
+    for _ in 0..<3 {
+        let start = now()
+        let result = batch.decodeBlock(lines, firstLineNumber: 1)
+        let rate = Double(lines.count) / (Double(now() - start) / 1e9)
+        if result.errorCount != 0 { print("unexpected errors: \(result.errorCount)") }
+        best = max(best, rate)
+    }
+    rates[jobs] = best
+    print("  --jobs \(jobs): \(fmt(best)) lines/s")
+}
+if let r1 = rates[1], let r2 = rates[2] {
+    print(String(format: "  scaling --jobs 2 / --jobs 1: %.2f× (%d cores available)", r2 / r1, cores))
+}
+
+// The same through the CLI process, if the release binary is there (`make bench` builds it).
+let giro = repoRoot.appendingPathComponent(".build/release/giro")
+if FileManager.default.isExecutableFile(atPath: giro.path) {
+    let input = FileManager.default.temporaryDirectory.appendingPathComponent("giro-bench-\(getpid()).ndjson")
+    let text = (lines + lines + lines).map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n") + "\n"
+    try? text.write(to: input, atomically: true, encoding: .utf8)
+    print("\ngiro batch (process, \(lines.count * 3) lines, output to /dev/null)")
+    var cli: [Int: Double] = [:]
+    for jobs in [1, 2] {
+        var best = Double.infinity
+        for _ in 0..<2 {
+            let p = Process()
+            p.executableURL = giro
+            p.arguments = ["batch", "--input", input.path, "--output", "/dev/null", "--jobs", String(jobs)]
+            p.standardError = FileHandle.nullDevice
+            let start = now()
+            try? p.run()
+            p.waitUntilExit()
+            best = min(best, Double(now() - start) / 1e9)
+        }
+        cli[jobs] = Double(lines.count * 3) / best
+        print("  --jobs \(jobs): \(fmt(cli[jobs] ?? 0)) lines/s (\(String(format: "%.2f", best)) s)")
+    }
+    if let a = cli[1], let b = cli[2] { print(String(format: "  scaling: %.2f×", b / a)) }
+    try? FileManager.default.removeItem(at: input)
+}

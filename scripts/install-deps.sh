@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Giro builds and tests against. Idempotent: does nothing when all are present.
+# PCRE2 is the regex engine's test oracle and benchmark baseline; pkg-config lets SwiftPM find system libraries.
+set -euo pipefail
+
+packages=(pkg-config libpcre2-dev pcre2-utils)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "install-deps: installing ${missing[*]}" >&2
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+  command -v sudo >/dev/null || { echo "install-deps: need root or sudo to install ${missing[*]}" >&2; exit 1; }
+  sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
