@@ -295,7 +295,11 @@ struct Parser {
             case UInt8(ascii: "i"): flag = .caseInsensitive
             case UInt8(ascii: "m"): flag = .multiline
             case UInt8(ascii: "s"): flag = .dotMatchesNewline
-            case UInt8(ascii: "x"): flag = .extended
+            case UInt8(ascii: "x"):
+                if peek(1) == UInt8(ascii: "x") {
+                    throw RegexError(.unsupportedFlag, span(pos, pos + 2), "(?xx) is not supported")
+                }
+                flag = .extended
             case UInt8(ascii: "U"): flag = .swapGreed
             case UInt8(ascii: "-") where !negate:
                 negate = true; pos += 1; continue
@@ -464,10 +468,12 @@ struct Parser {
             let itemStart = pos
             guard let lo = try parseClassAtom() else { continue }
             guard case .range(let loCP, _) = lo else { items.append(lo); continue }
+            skipQuoteEnds()  // PCRE2 ignores `\E` anywhere in a class, even inside a range: `[a-\Ec]`
             // Range?
             if peek() == UInt8(ascii: "-"), let after = peek(1), after != UInt8(ascii: "]") {
                 let save = pos
                 pos += 1
+                skipQuoteEnds()
                 if after == UInt8(ascii: "["), peek(1) == UInt8(ascii: ":") {
                     pos = save; items.append(lo); continue  // `a-[:digit:]`: '-' is literal
                 }
@@ -482,6 +488,10 @@ struct Parser {
             }
         }
         return BracketClass(negated: negated, items: items, span: span(start, pos))
+    }
+
+    private mutating func skipQuoteEnds() {
+        while peek() == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "E") { pos += 2 }
     }
 
     /// One class member: a literal code point, an escape, or a Perl class. Returns nil for ignorable `\E`.

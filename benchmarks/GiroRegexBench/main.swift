@@ -10,7 +10,7 @@ let fullSize = quick ? 2 * 1024 * 1024 : 10 * 1024 * 1024
 var generator = OCRTextGenerator(seed: 4711)
 let text = generator.generate(bytes: fullSize)
 let swiftSlice = Array(text.prefix(1 << 20))
-let redosSlice = Array(text.prefix(8 * 1024))
+let redosSlice = Array(text.prefix(2 * 1024))
 
 struct Case { let name: String; let pattern: String; let redos: Bool }
 let cases: [Case] = [
@@ -80,7 +80,7 @@ for c in cases {
         guard let r = measure(engine, buf, runs: runs) else { cells.append("error"); ratios.append("–"); continue }
         let giroOnSlice = buf.count == text.count ? g?.count : buf.withUnsafeBufferPointer { giro.count($0)?.count }
         let mismatch = r.limits == 0 && giroOnSlice != r.count
-        var cell = String(format: "%.1f", r.mbps)
+        var cell = String(format: r.mbps < 1 ? "%.4f" : "%.1f", r.mbps)
         if buf.count != text.count { cell += " (\(buf.count / 1024) KB)" }
         if r.limits > 0 { cell += " [\(r.limits) match-limit errors]" }
         if mismatch { cell += " **MISMATCH \(r.count) vs \(giroOnSlice ?? -1)**" }

@@ -129,33 +129,27 @@ public struct IBAN: Sendable, Hashable, Codable, CustomStringConvertible {
                 throw GiroError(.ibanInvalidFormat, field: field, offset: i, "invalid character at position \(i + 1) of the IBAN")
             }
         }
-        guard let entry = IBANRegistry.country(u[0], u[1]) else {
+        guard let entry = IBANRegistry.entryIndex(u[0], u[1]) else {
             throw GiroError(.ibanInvalidCountry, field: field,
                             "\(String(decoding: u[0..<2], as: UTF8.self)) is not a country of the IBAN registry")
         }
-        guard u.count == entry.length else {
-            throw GiroError(.ibanInvalidLength, field: field,
-                            "\(entry.code) IBANs have \(entry.length) characters, found \(u.count)")
+        let length = IBANRegistry.lengths[entry]
+        guard u.count == length else {
+            let code = String(decoding: u[0..<2], as: UTF8.self)
+            throw GiroError(.ibanInvalidLength, field: field, "\(code) IBANs have \(length) characters, found \(u.count)")
         }
-        for (i, cls) in entry.classes.enumerated() {
-            let b = u[4 + i]
-            let ok: Bool
-            switch cls {
-            case UInt8(ascii: "n"): ok = b >= 48 && b <= 57
-            case UInt8(ascii: "a"): ok = b >= 65 && b <= 90
-            default: ok = true
-            }
-            if !ok {
-                throw GiroError(.ibanInvalidBBAN, field: field, offset: 4 + i,
-                                "character \(4 + i + 1) does not fit the \(entry.code) BBAN structure \(entry.bban)")
-            }
+        if let bad = IBANRegistry.firstStructureMismatch(entry: entry, iban: u) {
+            let c = IBANRegistry.countries[entry]
+            throw GiroError(.ibanInvalidBBAN, field: field, offset: bad,
+                            "character \(bad + 1) does not fit the \(c.code) BBAN structure \(c.bban)")
         }
         let check = Int(u[2] - 48) * 10 + Int(u[3] - 48)
         guard check >= 2, check <= 98, ISO7064.mod97(u[4...], then: u[0..<4]) == 1 else {
             throw GiroError(.ibanInvalidChecksum, field: field, "IBAN check digits do not match (mod 97)")
         }
-        if let failure = NationalCheckDigits.failure(country: entry, bban: u[4...]) {
-            throw GiroError(.ibanInvalidNationalCheck, field: field, "\(entry.code) national check digits are wrong: \(failure)")
+        if let failure = NationalCheckDigits.failure(u[0], u[1], bban: u[4...]) {
+            throw GiroError(.ibanInvalidNationalCheck, field: field,
+                            "\(String(decoding: u[0..<2], as: UTF8.self)) national check digits are wrong: \(failure)")
         }
     }
 

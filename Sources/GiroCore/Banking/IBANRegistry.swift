@@ -56,8 +56,17 @@ public enum IBANRegistry {
         return table
     }()
 
+    /// Flat per-entry data for the validation hot path (no structs, no reference counting per call).
+    static let lengths: [Int] = countries.map(\.length)
+    static let classStarts: [Int] = {
+        var starts: [Int] = []
+        var at = 0
+        for c in countries { starts.append(at); at += c.classes.count }
+        return starts
+    }()
+    static let flatClasses: [UInt8] = countries.flatMap(\.classes)
+
     /// The registry entry for an upper-case two-letter code.
-    @inlinable
     public static func country(_ code: String) -> IBANCountry? {
         let u = Array(code.utf8)
         guard u.count == 2 else { return nil }
@@ -65,8 +74,34 @@ public enum IBANRegistry {
     }
 
     public static func country(_ a: UInt8, _ b: UInt8) -> IBANCountry? {
+        entryIndex(a, b).map { countries[$0] }
+    }
+
+    /// Index into ``countries`` for two upper-case letters.
+    static func entryIndex(_ a: UInt8, _ b: UInt8) -> Int? {
         guard a >= 65, a <= 90, b >= 65, b <= 90 else { return nil }
         let i = index[Int(a - 65) * 26 + Int(b - 65)]
-        return i < 0 ? nil : countries[Int(i)]
+        return i < 0 ? nil : Int(i)
+    }
+
+    /// Position (in the IBAN) of the first BBAN character that breaks entry `entry`'s structure, if any.
+    /// `iban` must already have the entry's length.
+    static func firstStructureMismatch(entry: Int, iban: [UInt8]) -> Int? {
+        let start = classStarts[entry]
+        let count = lengths[entry] - 4
+        return flatClasses.withUnsafeBufferPointer { classes -> Int? in
+            iban.withUnsafeBufferPointer { u -> Int? in
+                guard count + 4 <= u.count, start + count <= classes.count else { return 4 }
+                for k in 0..<count {
+                    let b = u[4 + k]
+                    switch classes[start + k] {
+                    case UInt8(ascii: "n"): if b < 48 || b > 57 { return 4 + k }
+                    case UInt8(ascii: "a"): if b < 65 || b > 90 { return 4 + k }
+                    default: break
+                    }
+                }
+                return nil
+            }
+        }
     }
 }

@@ -12,36 +12,40 @@ public enum NationalCheckDigits {
     /// A description of the failed check, or nil when the BBAN passes (or the country has no check).
     public static func failure(country: IBANCountry, bban: ArraySlice<UInt8>) -> String? {
         guard bban.count == country.length - 4 else { return "length" }
-        // Rebase once so the rules below can use 0-based positions without copying.
-        let b = bban.startIndex == 0 ? bban : Array(bban)[...]
-        let code = country.code.utf8
-        var it = code.makeIterator()
+        var it = country.code.utf8.makeIterator()
         guard let c0 = it.next(), let c1 = it.next() else { return nil }
+        return failure(c0, c1, bban: bban)
+    }
+
+    /// The same for the country's two letters; `bban` must have the registry length.
+    static func failure(_ c0: UInt8, _ c1: UInt8, bban: ArraySlice<UInt8>) -> String? {
+        // The rules below use 0-based positions; rebase (copy) only for countries that have a rule.
+        var rebased: ArraySlice<UInt8> { bban.startIndex == 0 ? bban : Array(bban)[...] }
         switch (c0, c1) {
-        case (66, 69): return belgium(b)                                                   // BE
+        case (66, 69): return belgium(rebased)                                                   // BE
         case (70, 82), (77, 67), (71, 70), (71, 80), (77, 81), (82, 69), (80, 70), (84, 70),
-             (89, 84), (78, 67), (66, 76), (77, 70), (80, 77), (87, 70): return france(b)   // FR MC + French territories
-        case (69, 83): return spain(b)                                                     // ES
-        case (73, 84), (83, 77): return italy(b)                                           // IT SM
+             (89, 84), (78, 67), (66, 76), (77, 70), (80, 77), (87, 70): return france(rebased)   // FR MC + French territories
+        case (69, 83): return spain(rebased)                                                     // ES
+        case (73, 84), (83, 77): return italy(rebased)                                           // IT SM
         case (83, 73):                                                                     // SI
             // Accounts of the Bank of Slovenia (bank code 01) do not follow the national check.
-            if b[0] == 48, b[1] == 49 { return nil }
-            return ISO7064.mod97(b) == 1 ? nil : "BBAN mod 97 ≠ 1"
+            if bban.starts(with: [48, 49]) { return nil }
+            return ISO7064.mod97(bban) == 1 ? nil : "BBAN mod 97 ≠ 1"
         case (82, 83):                                                                     // RS
             // Bank 908 (National Bank of Serbia) accounts are seen with a shifted check; skip them.
-            if b[0] == 57, b[1] == 48, b[2] == 56 { return nil }
-            return ISO7064.mod97(b) == 1 ? nil : "BBAN mod 97 ≠ 1"
+            if bban.starts(with: [57, 48, 56]) { return nil }
+            return ISO7064.mod97(bban) == 1 ? nil : "BBAN mod 97 ≠ 1"
         case (80, 84), (77, 69), (77, 75), (66, 65), (84, 76), (88, 75):                  // PT ME MK BA TL XK
-            return ISO7064.mod97(b) == 1 ? nil : "BBAN mod 97 ≠ 1"
+            return ISO7064.mod97(bban) == 1 ? nil : "BBAN mod 97 ≠ 1"
         case (77, 82), (84, 78):                                                           // MR TN
-            guard let r = ISO7064.mod97(b.dropLast(2)) else { return "digits" }
-            return twoDigits(b.suffix(2)) == 97 - (r * 100) % 97 ? nil : "key ≠ 97 − (BBAN·100 mod 97)"
+            guard let r = ISO7064.mod97(bban.dropLast(2)) else { return "digits" }
+            return twoDigits(bban.suffix(2)) == 97 - (r * 100) % 97 ? nil : "key ≠ 97 − (BBAN·100 mod 97)"
         case (72, 82):                                                                     // HR
-            return ISO7064.isValidMod11_10(b[0..<7]) && ISO7064.isValidMod11_10(b[7..<17]) ? nil
+            return ISO7064.isValidMod11_10(bban.prefix(7)) && ISO7064.isValidMod11_10(bban.dropFirst(7)) ? nil
                 : "bank code or account number fails ISO 7064 MOD 11,10"
-        case (70, 73): return Luhn.isValid(b) ? nil : "Luhn check fails"                   // FI
-        case (78, 79): return norway(b)                                                    // NO
-        case (67, 90), (83, 75): return czechSlovak(b)                                     // CZ SK
+        case (70, 73): return Luhn.isValid(bban) ? nil : "Luhn check fails"                   // FI
+        case (78, 79): return norway(rebased)                                                    // NO
+        case (67, 90), (83, 75): return czechSlovak(rebased)                                     // CZ SK
         default: return nil
         }
     }

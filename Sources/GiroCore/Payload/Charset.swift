@@ -84,14 +84,7 @@ public enum Charset: String, Sendable, Codable, Hashable, CaseIterable {
             case .iso8859_1:
                 return .success(Charset.latin1(bytes))
             default:
-                if let text = String(data: Data(bytes), encoding: foundationEncoding) { return .success(text) }
-                // Find the culprit one byte at a time (single-byte charsets only reach here).
-                for i in bytes.indices where bytes[i] >= 0x80 {
-                    if String(data: Data([bytes[i]]), encoding: foundationEncoding) == nil {
-                        return .failure(InvalidByte(offset: i, byte: bytes[i]))
-                    }
-                }
-                return .failure(InvalidByte(offset: bad, byte: bytes[bad]))
+                return SingleByteTable.table(for: self).decode(bytes)
             }
         }
         return .success(String(decoding: bytes, as: UTF8.self))
@@ -101,10 +94,22 @@ public enum Charset: String, Sendable, Codable, Hashable, CaseIterable {
 /// UTF-8 checks on raw bytes.
 public enum UTF8Validation {
     /// Index of the first byte ≥ 0x80, or nil for pure ASCII.
+    /// Eight bytes at a time: payload text is almost always ASCII, so the common case is one test per word.
     @inlinable
     public static func firstNonASCII(_ bytes: ArraySlice<UInt8>) -> Int? {
         bytes.withUnsafeBufferPointer { p -> Int? in
-            for i in 0..<p.count where p[i] >= 0x80 { return bytes.startIndex + i }
+            guard let base = p.baseAddress else { return nil }
+            let n = p.count
+            var i = 0
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= n {
+                if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+                i += 8
+            }
+            while i < n {
+                if p[i] >= 0x80 { return bytes.startIndex + i }
+                i += 1
+            }
             return nil
         }
     }
@@ -146,5 +151,60 @@ public enum UTF8Validation {
     public static func isValid(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard let first = firstNonASCII(bytes) else { return true }
         return firstInvalid(bytes, from: first) == nil
+    }
+}
+
+/// The upper half (0x80–0xFF) of a single-byte charset as Unicode scalars, read once from Foundation's
+/// converter and cached: decoding is then a table lookup instead of an ICU converter per field.
+final class SingleByteTable: Sendable {
+    /// Scalar for byte `0x80 + i`, or `UInt32.max` where the charset defines no character.
+    let upper: [UInt32]
+
+    init(_ charset: Charset) {
+        var t = [UInt32](repeating: .max, count: 128)
+        for i in 0..<128 {
+            if let s = String(data: Data([UInt8(0x80 + i)]), encoding: charset.foundationEncoding),
+               s.unicodeScalars.count == 1, let scalar = s.unicodeScalars.first {
+                t[i] = scalar.value
+            }
+        }
+        upper = t
+    }
+
+    static let iso8859_2 = SingleByteTable(.iso8859_2)
+    static let iso8859_4 = SingleByteTable(.iso8859_4)
+    static let iso8859_5 = SingleByteTable(.iso8859_5)
+    static let iso8859_7 = SingleByteTable(.iso8859_7)
+    static let iso8859_10 = SingleByteTable(.iso8859_10)
+    static let iso8859_15 = SingleByteTable(.iso8859_15)
+    static let windows1250 = SingleByteTable(.windows1250)
+    static let windows1252 = SingleByteTable(.windows1252)
+
+    static func table(for c: Charset) -> SingleByteTable {
+        switch c {
+        case .iso8859_2: return iso8859_2
+        case .iso8859_4: return iso8859_4
+        case .iso8859_5: return iso8859_5
+        case .iso8859_7: return iso8859_7
+        case .iso8859_10: return iso8859_10
+        case .iso8859_15: return iso8859_15
+        case .windows1250: return windows1250
+        case .windows1252, .utf8, .iso8859_1: return windows1252
+        }
+    }
+
+    func decode(_ bytes: ArraySlice<UInt8>) -> Result<String, Charset.InvalidByte> {
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(bytes.count * 2)
+        for i in bytes.indices {
+            let b = bytes[i]
+            if b < 0x80 { utf8.append(b); continue }
+            let v = upper[Int(b - 0x80)]
+            guard v != .max, let scalar = Unicode.Scalar(v) else {
+                return .failure(Charset.InvalidByte(offset: i, byte: b))
+            }
+            UTF8.encode(scalar) { utf8.append($0) }
+        }
+        return .success(String(decoding: utf8, as: UTF8.self))
     }
 }

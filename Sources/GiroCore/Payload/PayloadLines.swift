@@ -1,3 +1,5 @@
+import Foundation
+
 /// Line separators found in a payload.
 public struct LineSeparators: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
@@ -40,14 +42,14 @@ public struct PayloadLines: Sendable {
     /// Where the removed NULs were, in the caller's bytes (ascending).
     let nulPositions: [Int]
     /// Where each kind of separator first occurs (offset in ``bytes``), for diagnostics.
-    var firstSeparator: [UInt8: Int] = [:]
+    var firstSeparator = SeparatorPositions()
 
     public init(_ input: [UInt8], stripNUL: Bool = true) {
         let bom = PayloadLimits.bomLength(input)
         hadByteOrderMark = bom > 0
         var bytes: [UInt8]
         var nuls: [Int] = []
-        if stripNUL, input.contains(0) {
+        if stripNUL, input.withUnsafeBufferPointer({ p in p.baseAddress.map { memchr($0, 0, p.count) != nil } ?? false }) {
             bytes = []
             bytes.reserveCapacity(input.count)
             for i in bom..<input.count { if input[i] == 0 { nuls.append(i) } else { bytes.append(input[i]) } }
@@ -60,34 +62,40 @@ public struct PayloadLines: Sendable {
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(36)
         var seps: LineSeparators = []
+        var firsts = SeparatorPositions()
         var start = 0
-        var i = 0
-        let n = bytes.count
         var lastSep = false
-        while i < n {
-            let b = bytes[i]
-            if b == 0x0A {
-                if !seps.contains(.lf) { firstSeparator[LineSeparators.lf.rawValue] = i }
-                ranges.append(start..<i); seps.insert(.lf); i += 1; start = i; lastSep = true
-            } else if b == 0x0D {
-                ranges.append(start..<i)
-                let kind: LineSeparators
-                let width: Int
-                if i + 2 < n, bytes[i + 1] == 0x0D, bytes[i + 2] == 0x0A {
-                    kind = .crcrlf; width = 3
-                } else if i + 1 < n, bytes[i + 1] == 0x0A {
-                    kind = .crlf; width = 2
+        let n = bytes.count
+        bytes.withUnsafeBufferPointer { p in
+            var i = 0
+            while i < n {
+                let b = p[i]
+                // Control bytes are rare in payload text: one compare skips everything else.
+                if b > 0x0D { i += 1; lastSep = false; continue }
+                if b == 0x0A {
+                    if !seps.contains(.lf) { firsts[.lf] = i }
+                    ranges.append(start..<i); seps.insert(.lf); i += 1; start = i; lastSep = true
+                } else if b == 0x0D {
+                    ranges.append(start..<i)
+                    let kind: LineSeparators
+                    let width: Int
+                    if i + 2 < n, p[i + 1] == 0x0D, p[i + 2] == 0x0A {
+                        kind = .crcrlf; width = 3
+                    } else if i + 1 < n, p[i + 1] == 0x0A {
+                        kind = .crlf; width = 2
+                    } else {
+                        kind = .cr; width = 1
+                    }
+                    if !seps.contains(kind) { firsts[kind] = i }
+                    seps.insert(kind)
+                    i += width
+                    start = i; lastSep = true
                 } else {
-                    kind = .cr; width = 1
+                    i += 1; lastSep = false
                 }
-                if !seps.contains(kind) { firstSeparator[kind.rawValue] = i }
-                seps.insert(kind)
-                i += width
-                start = i; lastSep = true
-            } else {
-                i += 1; lastSep = false
             }
         }
+        firstSeparator = firsts
         if !lastSep || n == 0 { ranges.append(start..<n) }
         endsWithSeparator = lastSep && n > 0
         var trailing = 0
@@ -149,15 +157,15 @@ public struct PayloadLines: Sendable {
         }
         if separators.rawValue.nonzeroBitCount > 1 {
             // Where the mixing starts: the first occurrence of the second kind to appear.
-            let starts = firstSeparator.values.sorted()
+            let starts = firstSeparator.all.sorted()
             let (line, offset) = position(at: starts.count > 1 ? starts[1] : starts.first)
             out.append(.warning(.lineEndingsMixed, field: "payload", line: line, offset: offset,
                                 "mixed line separators (\(describe(separators)))"))
         } else if separators.contains(.crcrlf) {
-            let (line, offset) = position(at: firstSeparator[LineSeparators.crcrlf.rawValue])
+            let (line, offset) = position(at: firstSeparator[.crcrlf])
             out.append(.warning(.lineEndingCRCRLF, field: "payload", line: line, offset: offset, "CR CR LF line separators"))
         } else if !separators.isEmpty, !allowed.contains(separators) {
-            let (line, offset) = position(at: firstSeparator[separators.rawValue])
+            let (line, offset) = position(at: firstSeparator[separators])
             out.append(.warning(.lineEndingCR, field: "payload", line: line, offset: offset,
                                 "\(separators.name) line separators are not allowed by the format"))
         }
@@ -179,4 +187,35 @@ public struct PayloadLines: Sendable {
         if s.contains(.crcrlf) { parts.append("CRCRLF") }
         return parts.joined(separator: ", ")
     }
+}
+
+/// First offset of each separator kind (no allocation: four slots).
+struct SeparatorPositions: Sendable {
+    private var lf = -1, crlf = -1, cr = -1, crcrlf = -1
+
+    subscript(kind: LineSeparators) -> Int? {
+        get {
+            let v: Int
+            switch kind {
+            case .lf: v = lf
+            case .crlf: v = crlf
+            case .cr: v = cr
+            case .crcrlf: v = crcrlf
+            default: v = -1
+            }
+            return v < 0 ? nil : v
+        }
+        set {
+            let v = newValue ?? -1
+            switch kind {
+            case .lf: lf = v
+            case .crlf: crlf = v
+            case .cr: cr = v
+            case .crcrlf: crcrlf = v
+            default: break
+            }
+        }
+    }
+
+    var all: [Int] { [lf, crlf, cr, crcrlf].filter { $0 >= 0 } }
 }
