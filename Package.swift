@@ -26,7 +26,7 @@ let package = Package(
         .target(name: "GiroRegex"),
         // PCRE2 is the regex engine's test oracle and benchmark baseline only.
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
-    ] + countries.map { .target(name: $0.target, dependencies: ["GiroCore"], path: $0.path, exclude: ["README.md"]) } + [
+    ] + countries.map { .target(name: $0.target, dependencies: ["GiroCore"], path: $0.path) } + [
         .target(name: "Giro", dependencies: ["GiroCore"] + countries.map { .target(name: $0.target) }),
         .executableTarget(
             name: "GiroCLI",

@@ -69,6 +69,54 @@ extension RegexCore {
         }
     }
 
+    /// Allocation-free span search with the automatic engine choice (no captures). Used by counting/iteration.
+    func findSpan(_ hay: UnsafeBufferPointer<UInt8>, start: Int, end: Int, anchored: Bool, notEmptyAtStart: Bool,
+                  cache: RegexCache) -> (Int, Int)? {
+        if start > end || end > hay.count || start < 0 { return nil }
+        if let lit = literal, let base = hay.baseAddress {
+            // Literal: the prefilter is the whole search.
+            if anchored {
+                guard end - start >= lit.count else { return nil }
+                for k in 0..<lit.count where base[start + k] != lit[k] { return nil }
+                return (start, start + lit.count)
+            }
+            return lit.withUnsafeBufferPointer { n in
+                Prefilter.find(n, rare: literalRare, in: base, start, end).map { ($0, $0 + lit.count) }
+            }
+        }
+        var from = start
+        while true {
+            var r: (Int, Int)?
+            if !notEmptyAtStart && dfaApplies(hay),
+               let d = dfaSpan(hay, start: from, end: end, anchored: anchored, cache: cache) {
+                r = d
+            } else {
+                r = PikeVM(nfa: nfa).search(hay, start: from, end: end, anchored: anchored,
+                                            notEmptyAtStart: notEmptyAtStart, scratch: cache.pike).map { ($0[0], $0[1]) }
+            }
+            guard let m = r else { return nil }
+            if m.0 != m.1 || isCharBoundary(hay, m.0) { return m }
+            if anchored || m.0 >= end { return nil }
+            from = m.0 + 1
+        }
+    }
+
+    /// DFA span search. Outer nil: the DFA gave up. Inner nil: no match.
+    private func dfaSpan(_ hay: UnsafeBufferPointer<UInt8>, start: Int, end: Int, anchored: Bool, cache: RegexCache) -> (Int, Int)?? {
+        if nfa.anchoredAtStart && start > 0 { return .some(nil) }
+        let anchoredSearch = anchored || nfa.anchoredAtStart
+        switch cache.forward.searchForward(hay, start: start, end: end, anchored: anchoredSearch, earliest: false) {
+        case .gaveUp: return nil
+        case .noMatch: return .some(nil)
+        case .match(let e):
+            if anchoredSearch { return .some((start, e)) }
+            switch cache.reverse.searchReverse(hay, start: start, end: e) {
+            case .match(let s): return .some((s, e))
+            case .noMatch, .gaveUp: return nil
+            }
+        }
+    }
+
     /// DFA search. Outer nil: the DFA gave up (caller falls back). Inner nil: no match.
     private func dfaFind(_ hay: UnsafeBufferPointer<UInt8>, start: Int, end: Int, anchored: Bool, earliest: Bool,
                          cache: RegexCache) -> [Int]?? {

@@ -5,6 +5,13 @@ enum Prefilter {
     static func memchr(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ byte: UInt8) -> Int? {
         var i = from
         let needle = SIMD32<UInt8>(repeating: byte)
+        // 64 bytes per iteration: one branch for two vector compares.
+        while i + 64 <= to {
+            let a = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD32<UInt8>.self)
+            let b = UnsafeRawPointer(base + i + 32).loadUnaligned(as: SIMD32<UInt8>.self)
+            if any((a .== needle) .| (b .== needle)) { break }
+            i += 64
+        }
         while i + 32 <= to {
             let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD32<UInt8>.self)
             let m = v .== needle

@@ -19,10 +19,9 @@ extension RegexPattern {
                            cache: RegexCache? = nil) -> RegexMatch? {
         let r = range ?? 0..<haystack.count
         let c = cache ?? makeCache()
-        guard case .slots(let s?) = core.find(haystack, start: r.lowerBound, end: r.upperBound, anchored: anchored,
-                                              captures: false, earliest: false, notEmptyAtStart: false, engine: .auto, cache: c)
-        else { return nil }
-        return RegexMatch(range: s[0]..<s[1])
+        guard let s = core.findSpan(haystack, start: r.lowerBound, end: r.upperBound, anchored: anchored,
+                                    notEmptyAtStart: false, cache: c) else { return nil }
+        return RegexMatch(range: s.0..<s.1)
     }
 
     /// The leftmost-first match with its capture groups.
@@ -50,10 +49,34 @@ extension RegexPattern {
         } body: { slots in body(RegexCaptures(slots: padded(slots), names: core.nameToIndex)) }
     }
 
+    /// Calls `body` with the byte range of every non-overlapping match (no capture work, no allocation per match).
+    public func forEachMatchRange(in haystack: UnsafeBufferPointer<UInt8>, range: Range<Int>? = nil, cache: RegexCache? = nil,
+                                  _ body: (Range<Int>) -> Bool) {
+        let c = cache ?? makeCache()
+        let r = range ?? 0..<haystack.count
+        if r.lowerBound < 0 || r.upperBound > haystack.count { return }
+        var pos = r.lowerBound
+        var emptyAt = -1
+        while pos <= r.upperBound {
+            let retry = emptyAt == pos
+            guard let m = core.findSpan(haystack, start: pos, end: r.upperBound, anchored: retry, notEmptyAtStart: retry, cache: c) else {
+                if retry && pos < r.upperBound {
+                    pos += Self.charLength(haystack, pos, r.upperBound)
+                    emptyAt = -1
+                    continue
+                }
+                return
+            }
+            if !body(m.0..<m.1) { return }
+            emptyAt = m.0 == m.1 ? m.1 : -1
+            pos = m.1
+        }
+    }
+
     /// Number of non-overlapping matches (no capture work at all).
     public func count(in haystack: UnsafeBufferPointer<UInt8>, range: Range<Int>? = nil, cache: RegexCache? = nil) -> Int {
         var n = 0
-        forEachMatch(in: haystack, range: range, cache: cache) { _ in n += 1; return true }
+        forEachMatchRange(in: haystack, range: range, cache: cache) { _ in n += 1; return true }
         return n
     }
 
@@ -200,10 +223,7 @@ public struct RegexMatchSequence: Sequence {
                 let anchored = emptyAt == pos
                 let (p, e) = (pos, end)
                 let r: [Int]? = haystack.withUnsafeBufferPointer { h in
-                    if case .slots(let s) = pattern.core.find(h, start: p, end: e, anchored: anchored, captures: false,
-                                                              earliest: false, notEmptyAtStart: anchored, engine: .auto,
-                                                              cache: cache) { return s }
-                    return nil
+                    pattern.core.findSpan(h, start: p, end: e, anchored: anchored, notEmptyAtStart: anchored, cache: cache).map { [$0.0, $0.1] }
                 }
                 guard let m = r else {
                     if anchored && pos < end {

@@ -76,6 +76,9 @@ final class RegexCore: Sendable {
     let dfaUsable: Bool
     let capturesMayDifferFromPCRE2: Bool
     let spansMayDifferFromPCRE2: Bool
+    /// The whole pattern is one case-sensitive literal: searched with the prefilter alone.
+    let literal: [UInt8]?
+    let literalRare: Int
 
     init(pattern: [UInt8], options: RegexOptions, limits: RegexLimits) throws(RegexError) {
         var parser = Parser(pattern: pattern, options: options, limits: limits)
@@ -96,5 +99,7 @@ final class RegexCore: Sendable {
         dfaUsable = !nfa.hasUnicodeWordBoundary
         capturesMayDifferFromPCRE2 = hir.hasNullableRepetitionWithCapture
         spansMayDifferFromPCRE2 = hir.hasNullableLoop
+        if case .literal(let bytes) = hir, !bytes.isEmpty { literal = bytes } else { literal = nil }
+        literalRare = literal.map(Prefilter.rareIndex) ?? 0
     }
 }

@@ -69,6 +69,14 @@ import Giro
         #expect(unknown.status == 65 && unknown.stdout.contains("unknown_format"))
     }
 
+    @Test func uncertainRecordExitsTwo() throws {
+        // Version 002 without a BIC for a non-EEA (Swiss) IBAN: decoded, but the BIC the payment needs is missing.
+        let r = try giro(["decode", "-o", "json", "BCD\n002\n1\nSCT\n\nName\nCH5800791123000889012\nEUR1.00"])
+        #expect(r.status == 2, "\(r.stdout)")
+        let record = try JSONDecoder().decode(PaymentRecord.self, from: Data(r.stdout.utf8))
+        #expect(record.status == .uncertain && record.warnings.contains { $0.code == .bicMissing })
+    }
+
     @Test func noInputAndUsageExitCodes() throws {
         #expect(try giro(["decode", "--file", "/nonexistent/slip.txt"]).status == 66)
         #expect(try giro(["decode", "-"], stdin: Data()).status == 66)
