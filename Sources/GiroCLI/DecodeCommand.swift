@@ -77,7 +77,11 @@ struct DecodeCommand: ParsableCommand {
         }
         defer { try? handle.close() }
         // Read one byte past the limit so an oversized file is reported, not silently cut.
-        let data = (try? handle.read(upToCount: PayloadLimits.maxBytes + 1)) ?? Data()
+        let data: Data?
+        do { data = try handle.read(upToCount: PayloadLimits.maxBytes + 1) } catch {
+            Output.writeErr("giro: cannot read \(source): \(error.localizedDescription)")
+            throw GiroExit.ioError
+        }
         return [UInt8](data ?? Data())
     }
 }

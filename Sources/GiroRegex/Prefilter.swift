@@ -9,14 +9,14 @@ enum Prefilter {
         while i + 64 <= to {
             let a = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD32<UInt8>.self)
             let b = UnsafeRawPointer(base + i + 32).loadUnaligned(as: SIMD32<UInt8>.self)
-            if any((a .== needle) .| (b .== needle)) { break }
+            // `min() == 0` over the XOR is a branch-free "any lane equal" (`any(mask)` is not specialized).
+            if (a ^ needle).min() == 0 || (b ^ needle).min() == 0 { break }
             i += 64
         }
         while i + 32 <= to {
             let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD32<UInt8>.self)
-            let m = v .== needle
-            if any(m) {
-                for k in 0..<32 where m[k] { return i + k }
+            if (v ^ needle).min() == 0 {
+                for k in 0..<32 where v[k] == byte { return i + k }
             }
             i += 32
         }
@@ -57,14 +57,14 @@ enum Prefilter {
     @inline(__always)
     static func findInRanges(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ ranges: ByteRanges) -> Int {
         var i = from
-        let lo0 = SIMD32<UInt8>(repeating: ranges.lo[0]), n0 = SIMD32<UInt8>(repeating: ranges.count[0])
-        let lo1 = SIMD32<UInt8>(repeating: ranges.lo[1]), n1 = SIMD32<UInt8>(repeating: ranges.count[1])
-        let lo2 = SIMD32<UInt8>(repeating: ranges.lo[2]), n2 = SIMD32<UInt8>(repeating: ranges.count[2])
+        let lo0 = SIMD32<UInt8>(repeating: ranges.lo[0])
+        let lo1 = SIMD32<UInt8>(repeating: ranges.lo[1])
+        let lo2 = SIMD32<UInt8>(repeating: ranges.lo[2])
         while i + 32 <= to {
             let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD32<UInt8>.self)
-            let m = ((v &- lo0) .< n0) .| ((v &- lo1) .< n1) .| ((v &- lo2) .< n2)
-            if any(m) {
-                for k in 0..<32 where m[k] { return i + k }
+            // A lane is in range r iff (v - lo) < n, so some lane is iff min(v - lo) < n.
+            if (v &- lo0).min() < ranges.count[0] || (v &- lo1).min() < ranges.count[1] || (v &- lo2).min() < ranges.count[2] {
+                for k in 0..<32 where ranges.contains(v[k]) { return i + k }
             }
             i += 32
         }
