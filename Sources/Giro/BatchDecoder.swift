@@ -21,11 +21,12 @@ public struct BatchDecoder: Sendable {
     public enum LineID: Codable, Sendable, Hashable {
         case string(String)
         case integer(Int64)
-        case none
+        /// No `id` given (or `null`): written as `null`.
+        case missing
 
         public init(from decoder: Decoder) throws {
             let c = try decoder.singleValueContainer()
-            if c.decodeNil() { self = .none } else if let i = try? c.decode(Int64.self) { self = .integer(i) } else {
+            if c.decodeNil() { self = .missing } else if let i = try? c.decode(Int64.self) { self = .integer(i) } else {
                 self = .string(try c.decode(String.self))
             }
         }
@@ -34,7 +35,7 @@ public struct BatchDecoder: Sendable {
             switch self {
             case .string(let s): try c.encode(s)
             case .integer(let i): try c.encode(i)
-            case .none: try c.encodeNil()
+            case .missing: try c.encodeNil()
             }
         }
     }
@@ -71,7 +72,7 @@ public struct BatchDecoder: Sendable {
                 switch out.id {
                 case .string(let s): w.string(s)
                 case .integer(let i): w.int(i)
-                case .none: w.null()
+                case .missing: w.null()
                 }
             }
             o.key("line") { $0.int(out.line) }
@@ -86,22 +87,33 @@ public struct BatchDecoder: Sendable {
         if bytes.last == 0x0D { bytes = bytes.dropLast() }
         func failure(_ id: LineID, _ e: GiroError) -> OutputLine { OutputLine(id: id, line: lineNumber, record: nil, error: e) }
         if bytes.count > Self.maxLineBytes {
-            return failure(.none, GiroError(.payloadTooLarge, field: "line", line: lineNumber, "input line longer than \(Self.maxLineBytes) bytes"))
+            return failure(.missing, GiroError(.payloadTooLarge, field: "line", line: lineNumber, "input line longer than \(Self.maxLineBytes) bytes"))
         }
         guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) else {
-            return failure(.none, GiroError(.emptyPayload, field: "line", line: lineNumber, "empty input line"))
+            return failure(.missing, GiroError(.emptyPayload, field: "line", line: lineNumber, "empty input line"))
         }
-        var id = LineID.none
+        var id = LineID.missing
         let payload: [UInt8]
         if first == UInt8(ascii: "{") {
-            guard let input = try? json.decode(InputLine.self, from: Data(bytes)) else {
-                return failure(.none, GiroError(.inputInvalid, field: "line", line: lineNumber,
+            var idValue: LineID?
+            var text: [UInt8]?
+            var base64: String?
+            if let fast = BatchLineParser.parse(bytes) {
+                idValue = fast.id
+                text = fast.payload
+                base64 = fast.payloadBase64.map { String(decoding: $0, as: UTF8.self) }
+            } else if let input = try? json.decode(InputLine.self, from: Data(bytes)) {
+                idValue = input.id
+                text = input.payload.map { Array($0.utf8) }
+                base64 = input.payloadBase64
+            } else {
+                return failure(.missing, GiroError(.inputInvalid, field: "line", line: lineNumber,
                                                 "not a JSON object with \"payload\" or \"payloadBase64\""))
             }
-            id = input.id ?? .none
-            if let text = input.payload {
-                payload = Array(text.utf8)
-            } else if let b64 = input.payloadBase64 {
+            id = idValue ?? .missing
+            if let text {
+                payload = text
+            } else if let b64 = base64 {
                 guard let data = Data(base64Encoded: b64) else {
                     return failure(id, GiroError(.inputInvalid, field: "payloadBase64", line: lineNumber, "payloadBase64 is not valid base64"))
                 }

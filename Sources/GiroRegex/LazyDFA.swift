@@ -40,6 +40,7 @@ final class LazyDFA {
     private(set) var skipRanges: Prefilter.ByteRanges? = nil
     private var skipComputedFor: Int32 = -1
     let prefix: [UInt8]
+    let prefixRare: Int
 
     private var closureSet: SparseSet
     private var nextSet: SparseSet
@@ -54,6 +55,7 @@ final class LazyDFA {
         self.leftmostFirst = !reverse
         self.ignoreContext = !nfa.hasLook
         self.prefix = reverse ? [] : prefix
+        self.prefixRare = Prefilter.rareIndex(reverse ? [] : prefix)
         let boundaries = nfa.byteClassBoundaries()
         classes = .allocate(capacity: 256)
         var cls = 0

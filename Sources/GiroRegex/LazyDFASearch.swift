@@ -23,7 +23,7 @@ extension LazyDFA {
         let cls = classes
         var dead = false
         return prefix.withUnsafeBufferPointer { needle -> Outcome in
-            let rare = Prefilter.rareIndex(prefix)
+            let rare = prefixRare
             outer: while pos < end {
                 if s == startOff {
                     if needle.count > 0 {

@@ -10,7 +10,7 @@ extension RegexCore {
     /// Can the DFA answer for this haystack? (`$` may match before a final `\n`, which needs two bytes of context.)
     @inline(__always)
     func dfaApplies(_ hay: UnsafeBufferPointer<UInt8>) -> Bool {
-        dfaUsable && !(nfa.hasEndTextOptionalNewline && hay.last == 0x0A)
+        dfaUsable && !(dollarNeedsTwoBytes && hay.last == 0x0A)
     }
 
     /// Core search: returns slots (group 0 at 0/1; other groups only if `captures`) or nil.
@@ -103,8 +103,8 @@ extension RegexCore {
 
     /// DFA span search. Outer nil: the DFA gave up. Inner nil: no match.
     private func dfaSpan(_ hay: UnsafeBufferPointer<UInt8>, start: Int, end: Int, anchored: Bool, cache: RegexCache) -> (Int, Int)?? {
-        if nfa.anchoredAtStart && start > 0 { return .some(nil) }
-        let anchoredSearch = anchored || nfa.anchoredAtStart
+        if anchoredAtStart && start > 0 { return .some(nil) }
+        let anchoredSearch = anchored || anchoredAtStart
         switch cache.forward.searchForward(hay, start: start, end: end, anchored: anchoredSearch, earliest: false) {
         case .gaveUp: return nil
         case .noMatch: return .some(nil)

@@ -1,6 +1,23 @@
 /// Fast byte search used before (and instead of) running an automaton: SWAR memchr and a rare-byte memmem.
 /// Pure Swift (no libc), 8 bytes per step.
 enum Prefilter {
+    /// Index of the first true lane, or -1. (`any(mask)` is a generic, unspecialized call: too slow here.)
+    @inline(__always)
+    static func firstLane(_ m: SIMDMask<SIMD32<Int8>>) -> Int {
+        let w = unsafeBitCast(m, to: SIMD4<UInt64>.self)
+        if w[0] != 0 { return w[0].trailingZeroBitCount >> 3 }
+        if w[1] != 0 { return 8 + (w[1].trailingZeroBitCount >> 3) }
+        if w[2] != 0 { return 16 + (w[2].trailingZeroBitCount >> 3) }
+        if w[3] != 0 { return 24 + (w[3].trailingZeroBitCount >> 3) }
+        return -1
+    }
+
+    @inline(__always)
+    static func anyLane(_ m: SIMDMask<SIMD32<Int8>>) -> Bool {
+        let w = unsafeBitCast(m, to: SIMD4<UInt64>.self)
+        return (w[0] | w[1] | w[2] | w[3]) != 0
+    }
+
     @inline(__always)
     static func memchr(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ byte: UInt8) -> Int? {
         var i = from
@@ -9,15 +26,13 @@ enum Prefilter {
         while i + 64 <= to {
             let a = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD32<UInt8>.self)
             let b = UnsafeRawPointer(base + i + 32).loadUnaligned(as: SIMD32<UInt8>.self)
-            // `min() == 0` over the XOR is a branch-free "any lane equal" (`any(mask)` is not specialized).
-            if (a ^ needle).min() == 0 || (b ^ needle).min() == 0 { break }
+            if anyLane((a .== needle) .| (b .== needle)) { break }
             i += 64
         }
         while i + 32 <= to {
             let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD32<UInt8>.self)
-            if (v ^ needle).min() == 0 {
-                for k in 0..<32 where v[k] == byte { return i + k }
-            }
+            let k = firstLane(v .== needle)
+            if k >= 0 { return i + k }
             i += 32
         }
         while i < to {
@@ -57,15 +72,13 @@ enum Prefilter {
     @inline(__always)
     static func findInRanges(_ base: UnsafePointer<UInt8>, _ from: Int, _ to: Int, _ ranges: ByteRanges) -> Int {
         var i = from
-        let lo0 = SIMD32<UInt8>(repeating: ranges.lo[0])
-        let lo1 = SIMD32<UInt8>(repeating: ranges.lo[1])
-        let lo2 = SIMD32<UInt8>(repeating: ranges.lo[2])
+        let lo0 = SIMD32<UInt8>(repeating: ranges.lo[0]), n0 = SIMD32<UInt8>(repeating: ranges.count[0])
+        let lo1 = SIMD32<UInt8>(repeating: ranges.lo[1]), n1 = SIMD32<UInt8>(repeating: ranges.count[1])
+        let lo2 = SIMD32<UInt8>(repeating: ranges.lo[2]), n2 = SIMD32<UInt8>(repeating: ranges.count[2])
         while i + 32 <= to {
             let v = UnsafeRawPointer(base + i).loadUnaligned(as: SIMD32<UInt8>.self)
-            // A lane is in range r iff (v - lo) < n, so some lane is iff min(v - lo) < n.
-            if (v &- lo0).min() < ranges.count[0] || (v &- lo1).min() < ranges.count[1] || (v &- lo2).min() < ranges.count[2] {
-                for k in 0..<32 where ranges.contains(v[k]) { return i + k }
-            }
+            let k = firstLane(((v &- lo0) .< n0) .| ((v &- lo1) .< n1) .| ((v &- lo2) .< n2))
+            if k >= 0 { return i + k }
             i += 32
         }
         while i < to {

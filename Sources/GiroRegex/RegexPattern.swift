@@ -52,12 +52,16 @@ public struct RegexPattern: Sendable {
 /// Mutable per-search memory for one ``RegexPattern``. Not thread safe: use one per thread.
 public final class RegexCache {
     let core: RegexCore
-    lazy var forward: LazyDFA = LazyDFA(nfa: core.nfa, reverse: false, cacheBytes: core.limits.lazyDFACacheBytes, prefix: core.prefix)
-    lazy var reverse: LazyDFA = LazyDFA(nfa: core.reverseNFA, reverse: true, cacheBytes: core.limits.lazyDFACacheBytes)
+    let forward: LazyDFA
+    let reverse: LazyDFA
     lazy var pike: PikeVM.Scratch = PikeVM.Scratch(nfa: core.nfa)
     var ocr: OCRPikeVM.Scratch? = nil
 
-    init(_ core: RegexCore) { self.core = core }
+    init(_ core: RegexCore) {
+        self.core = core
+        forward = LazyDFA(nfa: core.nfa, reverse: false, cacheBytes: core.limits.lazyDFACacheBytes, prefix: core.prefix)
+        reverse = LazyDFA(nfa: core.reverseNFA, reverse: true, cacheBytes: core.limits.lazyDFACacheBytes)
+    }
 
     /// Number of NFA steps taken by the Pike VM and the OCR VM since creation (linearity tests).
     @_spi(Testing) public var steps: Int { (pike.steps) + (ocr?.steps ?? 0) }
@@ -79,6 +83,8 @@ final class RegexCore: Sendable {
     /// The whole pattern is one case-sensitive literal: searched with the prefilter alone.
     let literal: [UInt8]?
     let literalRare: Int
+    let anchoredAtStart: Bool
+    let dollarNeedsTwoBytes: Bool
 
     init(pattern: [UInt8], options: RegexOptions, limits: RegexLimits) throws(RegexError) {
         var parser = Parser(pattern: pattern, options: options, limits: limits)
@@ -101,5 +107,7 @@ final class RegexCore: Sendable {
         spansMayDifferFromPCRE2 = hir.hasNullableLoop
         if case .literal(let bytes) = hir, !bytes.isEmpty { literal = bytes } else { literal = nil }
         literalRare = literal.map(Prefilter.rareIndex) ?? 0
+        anchoredAtStart = nfa.anchoredAtStart
+        dollarNeedsTwoBytes = nfa.hasEndTextOptionalNewline
     }
 }

@@ -83,14 +83,16 @@ struct PatternGrammar {
 }
 
 @Suite struct DifferentialTests {
-    @Test func randomPatternsAgreeWithPCRE2() {
-        var g = PatternGrammar(rng: SeededRNG(seed: 20_261_121))
+    /// Flags are passed as options to both engines ("u" = Unicode classes vs PCRE2_UCP).
+    @Test(arguments: [("", 3000), ("i", 1500), ("ms", 1500), ("u", 1500)])
+    func randomPatternsAgreeWithPCRE2(flags: String, count: Int) {
+        var g = PatternGrammar(rng: SeededRNG(seed: 20_261_121 &+ UInt64(flags.count * 7919)))
         var compared = 0, patterns = 0, skippedPCRE2 = 0, knownDivergence = 0, nullableLoopPatterns = 0
         var failures: [String] = []
-        for _ in 0..<3000 {
+        for _ in 0..<count {
             let p = g.pattern()
             let compiled: RegexPattern
-            do { compiled = try RegexPattern(p) } catch {
+            do { compiled = try RegexPattern(p, options: CorpusTests.options(flags)) } catch {
                 failures.append("/\(p)/ does not compile: \(error)"); continue
             }
             patterns += 1
@@ -100,7 +102,7 @@ struct PatternGrammar {
             let cache = compiled.makeCache()
             for _ in 0..<5 {
                 let h = g.haystack()
-                guard case .matches(let want) = PCRE2Oracle.run(pattern: Array(p.utf8), flags: "", haystack: h) else {
+                guard case .matches(let want) = PCRE2Oracle.run(pattern: Array(p.utf8), flags: flags, haystack: h) else {
                     skippedPCRE2 += 1; continue
                 }
                 for engine in [RegexEngineKind.auto, .pikeVM, .lazyDFA] {
@@ -112,14 +114,14 @@ struct PatternGrammar {
                     if a != b && nullableLoop {
                         knownDivergence += 1
                     } else if a != b {
-                        failures.append("/\(p)/ on \(String(decoding: h, as: UTF8.self).debugDescription) [\(engine)]: PCRE2 \(CorpusFormat.formatMatches(a)) ours \(CorpusFormat.formatMatches(b))")
+                        failures.append("/\(p)/\(flags) on \(String(decoding: h, as: UTF8.self).debugDescription) [\(engine)]: PCRE2 \(CorpusFormat.formatMatches(a)) ours \(CorpusFormat.formatMatches(b))")
                     }
                 }
             }
         }
         // Report the shortest disagreements first: they are the minimal cases.
         failures.sort { $0.count < $1.count }
-        print("differential: \(patterns) patterns, \(compared) engine×haystack comparisons, \(failures.count) disagreements, \(skippedPCRE2) PCRE2 errors skipped, \(knownDivergence) known nullable-loop divergences (in \(nullableLoopPatterns) nullable-loop patterns)")
+        print("differential [flags '\(flags)']: \(patterns) patterns, \(compared) engine×haystack comparisons, \(failures.count) disagreements, \(skippedPCRE2) PCRE2 errors skipped, \(knownDivergence) known nullable-loop divergences (in \(nullableLoopPatterns) nullable-loop patterns)")
         for f in failures.prefix(25) { Issue.record(Comment(rawValue: f)) }
         #expect(failures.isEmpty)
     }
