@@ -131,51 +131,68 @@ public struct BatchDecoder: Sendable {
         }
     }
 
-    /// NDJSON output lines of one block, in input order, and how many of them are errors.
+    /// The NDJSON output of one block: UTF-8 bytes, one line per input line, each ending in `\n`,
+    /// in input order, plus how many lines are errors.
     public struct BlockResult: Sendable {
-        public var lines: [String]
+        public var output: [UInt8]
         public var errorCount: Int
+        /// The output lines as strings (convenience for tests and small inputs).
+        public var lines: [String] {
+            output.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+        }
     }
 
-    /// Decodes a block of lines on `jobs` threads.
+    /// Decodes a block of lines on `jobs` threads. Each worker takes a contiguous range of lines and
+    /// renders its own output buffer, so the caller only concatenates `jobs` buffers.
     public func decodeBlock(_ lines: [ArraySlice<UInt8>], firstLineNumber: Int) -> BlockResult {
-        let results = ResultSlots(count: lines.count)
         let workers = min(jobs, max(1, lines.count))
-        let chunk = (lines.count + workers - 1) / max(1, workers)
+        let chunk = (lines.count + workers - 1) / workers
+        let slots = ResultSlots(count: workers)
         DispatchQueue.concurrentPerform(iterations: workers) { w in
             let json = JSONDecoder()
             let start = w * chunk
             let end = min(lines.count, start + chunk)
-            guard start < end else { return }
-            for i in start..<end {
-                let out = decodeLine(lines[i], lineNumber: firstLineNumber + i, json: json)
-                results.set(i, Self.json(out), isError: out.record == nil)
+            var out: [UInt8] = []
+            var errors = 0
+            if start < end {
+                out.reserveCapacity((end - start) * 1200)
+                for i in start..<end {
+                    let line = decodeLine(lines[i], lineNumber: firstLineNumber + i, json: json)
+                    if line.record == nil { errors += 1 }
+                    out.append(contentsOf: Self.json(line).utf8)
+                    out.append(0x0A)
+                }
             }
+            slots.set(w, out, errors: errors)
         }
-        return BlockResult(lines: results.values, errorCount: results.errorCount)
+        var output: [UInt8] = []
+        output.reserveCapacity(slots.totalBytes)
+        for w in 0..<workers { output.append(contentsOf: slots.bytes(w)) }
+        return BlockResult(output: output, errorCount: slots.errorCount)
     }
 }
 
-/// Per-index result storage written by distinct workers (each index exactly once, no overlap),
-/// so no lock is needed; the buffer is allocated once and never resized.
+/// Per-worker result storage: each worker writes only its own slot, exactly once, so no lock is
+/// needed; the buffers are allocated once and never resized.
 final class ResultSlots: @unchecked Sendable {
-    private let buffer: UnsafeMutableBufferPointer<String>
-    private let errors: UnsafeMutableBufferPointer<Bool>
+    private let buffers: UnsafeMutableBufferPointer<[UInt8]>
+    private let errors: UnsafeMutableBufferPointer<Int>
     init(count: Int) {
-        buffer = .allocate(capacity: count)
-        buffer.initialize(repeating: "")
+        buffers = .allocate(capacity: count)
+        buffers.initialize(repeating: [])
         errors = .allocate(capacity: count)
-        errors.initialize(repeating: false)
+        errors.initialize(repeating: 0)
     }
     deinit {
-        buffer.deinitialize()
-        buffer.deallocate()
+        buffers.deinitialize()
+        buffers.deallocate()
         errors.deallocate()
     }
-    func set(_ i: Int, _ value: String, isError: Bool) {
-        buffer[i] = value
-        errors[i] = isError
+    func set(_ i: Int, _ value: [UInt8], errors count: Int) {
+        buffers[i] = value
+        errors[i] = count
     }
-    var values: [String] { Array(buffer) }
-    var errorCount: Int { errors.reduce(0) { $0 + ($1 ? 1 : 0) } }
+    func bytes(_ i: Int) -> [UInt8] { buffers[i] }
+    var totalBytes: Int { buffers.reduce(0) { $0 + $1.count } }
+    var errorCount: Int { errors.reduce(0, +) }
 }

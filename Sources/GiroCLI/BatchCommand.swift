@@ -59,9 +59,7 @@ struct BatchCommand: ParsableCommand {
             let result = batch.decodeBlock(block, firstLineNumber: lineNumber)
             errors += result.errorCount
             records += block.count - result.errorCount
-            var chunk = result.lines.joined(separator: "\n")
-            chunk.append("\n")
-            do { try outHandle.write(contentsOf: Data(chunk.utf8)) } catch {
+            do { try outHandle.write(contentsOf: Data(result.output)) } catch {
                 Output.writeErr("giro: write failed: \(error)")
                 throw GiroExit.ioError
             }
@@ -112,17 +110,14 @@ final class LineReader {
                 position = buffer.count
                 break
             }
-            // Compact, then read more.
+            // Compact, then read more. Lines already cut keep the old storage alive (slices share it).
             if position > 0 {
-                let keep = Array(buffer[position...])
-                let copied = lines.map { Array($0)[...] }
-                lines = copied
-                buffer = keep
+                buffer = Array(buffer[position...])
                 position = 0
             }
             let data = (try? handle.read(upToCount: 1 << 20)) ?? nil
             if let data, !data.isEmpty { buffer.append(contentsOf: data) } else { eof = true }
         }
-        return lines.map { Array($0)[...] }
+        return lines
     }
 }

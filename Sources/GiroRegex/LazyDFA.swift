@@ -41,6 +41,8 @@ final class LazyDFA {
     private var skipComputedFor: Int32 = -1
     let prefix: [UInt8]
     let prefixRare: Int
+    /// Where the last forward search stopped reading (for the prefilter's work budget).
+    var lastScanEnd = 0
 
     private var closureSet: SparseSet
     private var nextSet: SparseSet

@@ -74,6 +74,7 @@ extension LazyDFA {
                 }
                 pos += 1
             }
+            lastScanEnd = pos
             if !dead && checkEnd(hay, s, end) { last = end }
             return last >= 0 ? .match(last) : .noMatch
         }

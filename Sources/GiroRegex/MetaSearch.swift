@@ -105,12 +105,31 @@ extension RegexCore {
     private func dfaSpan(_ hay: UnsafeBufferPointer<UInt8>, start: Int, end: Int, anchored: Bool, cache: RegexCache) -> (Int, Int)?? {
         if anchoredAtStart && start > 0 { return .some(nil) }
         let anchoredSearch = anchored || anchoredAtStart
-        switch cache.forward.searchForward(hay, start: start, end: end, anchored: anchoredSearch, earliest: false) {
+        var from = start
+        if !anchoredSearch && !prefix.isEmpty, let base = hay.baseAddress {
+            // Every match starts with `prefix`: try an anchored forward search at each occurrence. The first success
+            // is the leftmost-first match and needs no reverse scan. Failed attempts may read ahead, so their total
+            // work is budgeted against the progress made; past the budget, use the unanchored DFA (linear).
+            var wasted = 0
+            while true {
+                let c: Int? = prefix.withUnsafeBufferPointer { Prefilter.find($0, rare: prefixRare, in: base, from, end) }
+                guard let c else { return .some(nil) }
+                switch cache.forward.searchForward(hay, start: c, end: end, anchored: true, earliest: false) {
+                case .gaveUp: return nil
+                case .match(let e): return .some((c, e))
+                case .noMatch:
+                    wasted += cache.forward.lastScanEnd - c
+                    from = c + 1
+                }
+                if wasted > 4 * (from - start) + 256 { break }
+            }
+        }
+        switch cache.forward.searchForward(hay, start: from, end: end, anchored: anchoredSearch, earliest: false) {
         case .gaveUp: return nil
         case .noMatch: return .some(nil)
         case .match(let e):
             if anchoredSearch { return .some((start, e)) }
-            switch cache.reverse.searchReverse(hay, start: start, end: e) {
+            switch cache.reverse.searchReverse(hay, start: from, end: e) {
             case .match(let s): return .some((s, e))
             case .noMatch, .gaveUp: return nil
             }

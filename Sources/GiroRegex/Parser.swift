@@ -5,6 +5,7 @@ struct Parser {
     private let p: [UInt8]
     private var pos = 0
     private var extended: Bool
+    private let unicodeClasses: Bool
     private let limits: RegexLimits
     private(set) var captureNames: [String?] = [nil]  // index 0 is the whole match
     private var nameSet: Set<String> = []
@@ -12,6 +13,7 @@ struct Parser {
     init(pattern: [UInt8], options: RegexOptions, limits: RegexLimits) {
         self.p = pattern
         self.extended = options.contains(.extended)
+        self.unicodeClasses = options.contains(.unicodeClasses)
         self.limits = limits
     }
 
@@ -523,7 +525,7 @@ struct Parser {
         while i < p.count, (p[i] >= 0x61 && p[i] <= 0x7A) { i += 1 }
         guard i + 1 < p.count, p[i] == UInt8(ascii: ":"), p[i + 1] == UInt8(ascii: "]") else { return nil }
         let name = String(decoding: p[nameStart..<i], as: UTF8.self)
-        guard let set = PerlClasses.posix(name) else {
+        guard let set = PerlClasses.posix(name, unicode: unicodeClasses) else {
             throw RegexError(.invalidPosixClass, span(start, i + 2), "unknown POSIX class '\(name)'")
         }
         pos = i + 2

@@ -19,8 +19,21 @@ enum PerlClasses {
         }
     }
 
-    /// POSIX `[:name:]` classes (ASCII, as in PCRE2 without UCP).
-    static func posix(_ name: String) -> CodePointSet? {
+    /// POSIX `[:name:]` classes: ASCII, as in PCRE2 without UCP; with `unicode`, the letter/digit/space/word classes
+    /// follow Unicode like PCRE2_UCP (`alpha` = L, `lower` = Ll, `upper` = Lu, `alnum` = L+N, `digit` = Nd, …).
+    static func posix(_ name: String, unicode: Bool = false) -> CodePointSet? {
+        if unicode {
+            switch name {
+            case "alpha": return UnicodeClassTables.letter
+            case "lower": return UnicodeClassTables.lowercase
+            case "upper": return UnicodeClassTables.uppercase
+            case "alnum": return UnicodeClassTables.alnum
+            case "digit": return UnicodeClassTables.digit
+            case "space": return UnicodeClassTables.space
+            case "word": return UnicodeClassTables.word
+            default: break
+            }
+        }
         switch name {
         case "alnum": return CodePointSet([0x30...0x39, 0x41...0x5A, 0x61...0x7A])
         case "alpha": return CodePointSet([0x41...0x5A, 0x61...0x7A])
@@ -54,17 +67,34 @@ enum UnicodeClassTables {
         }
     }
     static let space = build { $0.properties.isWhitespace }
+    static let letter = build { isLetter($0.properties.generalCategory) }
+    static let lowercase = build { $0.properties.generalCategory == .lowercaseLetter }
+    static let uppercase = build { $0.properties.generalCategory == .uppercaseLetter }
+    static let alnum = build { s in
+        switch s.properties.generalCategory {
+        case .decimalNumber, .letterNumber, .otherNumber: return true
+        case let c: return isLetter(c)
+        }
+    }
+
+    private static func isLetter(_ c: Unicode.GeneralCategory) -> Bool {
+        switch c {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter: return true
+        default: return false
+        }
+    }
 
     private static func build(_ predicate: (Unicode.Scalar) -> Bool) -> CodePointSet {
+        // Letters, digits and spaces only exist in planes 0-3 (plane 14 holds format/variation characters only).
         var ranges: [ClosedRange<UInt32>] = []
         var start: UInt32? = nil
         var cp: UInt32 = 0
-        while cp <= 0x10FFFF {
+        while cp <= 0x3FFFF {
             let member = Unicode.Scalar(cp).map(predicate) ?? false
             if member { if start == nil { start = cp } } else if let s = start { ranges.append(s...(cp - 1)); start = nil }
             cp += 1
         }
-        if let s = start { ranges.append(s...0x10FFFF) }
+        if let s = start { ranges.append(s...0x3FFFF) }
         return CodePointSet(ranges)
     }
 

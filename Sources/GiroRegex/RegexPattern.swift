@@ -83,6 +83,7 @@ final class RegexCore: Sendable {
     /// The whole pattern is one case-sensitive literal: searched with the prefilter alone.
     let literal: [UInt8]?
     let literalRare: Int
+    let prefixRare: Int
     let anchoredAtStart: Bool
     let dollarNeedsTwoBytes: Bool
 
@@ -107,6 +108,7 @@ final class RegexCore: Sendable {
         spansMayDifferFromPCRE2 = hir.hasNullableLoop
         if case .literal(let bytes) = hir, !bytes.isEmpty { literal = bytes } else { literal = nil }
         literalRare = literal.map(Prefilter.rareIndex) ?? 0
+        prefixRare = Prefilter.rareIndex(prefix)
         anchoredAtStart = nfa.anchoredAtStart
         dollarNeedsTwoBytes = nfa.hasEndTextOptionalNewline
     }

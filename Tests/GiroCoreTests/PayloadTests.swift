@@ -75,3 +75,30 @@ import Testing
         #expect(back.value == DecimalText.parse("1949.70"))
     }
 }
+
+@Suite struct DecimalFormattingTests {
+    /// The mantissa fast path must print exactly what `Decimal.description` (padded) prints.
+    @Test func fastPathMatchesDescription() {
+        var rng = SystemRandomNumberGenerator()
+        var samples: [Decimal] = [0, 1, 10, 100, Decimal(string: "0.01") ?? 0, Decimal(string: "-12.30") ?? 0,
+                                  Decimal(string: "999999999.99") ?? 0, Decimal(string: "7.7") ?? 0,
+                                  Decimal(string: "123456789012345678") ?? 0, Decimal(sign: .plus, exponent: 3, significand: 12),
+                                  Decimal(sign: .minus, exponent: -5, significand: 0)]
+        for _ in 0..<3000 {
+            let sig = Decimal(UInt64.random(in: 0...UInt64(1) << 50, using: &rng))
+            samples.append(Decimal(sign: Bool.random(using: &rng) ? .plus : .minus, exponent: Int.random(in: -12...4, using: &rng), significand: sig))
+        }
+        for d in samples {
+            for minimum in [0, 2, 3] {
+                var expected = d.description
+                let point = expected.firstIndex(of: ".")
+                let have = point.map { expected.distance(from: $0, to: expected.endIndex) - 1 } ?? 0
+                if have < minimum {
+                    if point == nil, minimum > 0 { expected += "." }
+                    expected += String(repeating: "0", count: minimum - have)
+                }
+                #expect(DecimalText.format(d, minimumFractionDigits: minimum) == expected, "\(d) min \(minimum)")
+            }
+        }
+    }
+}

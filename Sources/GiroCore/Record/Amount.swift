@@ -82,7 +82,9 @@ public enum DecimalText {
     }
 
     /// Formats exactly (no rounding), padding the fraction with zeros to `minimumFractionDigits`.
+    /// Same text as `Decimal.description` (trailing fraction zeros dropped) before padding.
     public static func format(_ value: Decimal, minimumFractionDigits: Int) -> String {
+        if let fast = formatFromParts(value, minimumFractionDigits: minimumFractionDigits) { return fast }
         var text = value.description
         // Decimal.description never uses exponent notation for our magnitudes; guard anyway.
         if text.contains("e") || text.contains("E") { return text }
@@ -93,5 +95,44 @@ public enum DecimalText {
             text += String(repeating: "0", count: minimumFractionDigits - existing)
         }
         return text
+    }
+
+    /// `Decimal.description` costs about a microsecond and dominated batch output. Amounts fit 64 bits,
+    /// so take the significand as an integer (checked exact) and place the point from the exponent.
+    static func formatFromParts(_ value: Decimal, minimumFractionDigits: Int) -> String? {
+        guard value.isFinite, !value.isNaN else { return nil }
+        let magnitude = value.significand.magnitude
+        var significand = NSDecimalNumber(decimal: magnitude).uint64Value
+        guard Decimal(significand) == magnitude else { return nil }
+        var exponent = value.exponent
+        guard exponent >= -38, exponent <= 38 else { return nil }
+        // Drop trailing zeros from the fraction, as Decimal.description does.
+        while exponent < 0, significand != 0, significand % 10 == 0 {
+            significand /= 10
+            exponent += 1
+        }
+        if significand == 0 { exponent = 0 }
+        var digits = Array(String(significand).utf8)
+        var fraction: [UInt8] = []
+        if exponent >= 0 {
+            digits += [UInt8](repeating: 48, count: exponent)
+        } else {
+            let f = -exponent
+            if digits.count <= f { digits = [UInt8](repeating: 48, count: f - digits.count + 1) + digits }
+            fraction = Array(digits[(digits.count - f)...])
+            digits.removeLast(f)
+        }
+        if fraction.count < minimumFractionDigits {
+            fraction += [UInt8](repeating: 48, count: minimumFractionDigits - fraction.count)
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.count + fraction.count + 2)
+        if value.sign == .minus, significand != 0 { out.append(UInt8(ascii: "-")) }
+        out += digits
+        if !fraction.isEmpty {
+            out.append(UInt8(ascii: "."))
+            out += fraction
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

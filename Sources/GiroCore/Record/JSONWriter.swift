@@ -22,25 +22,37 @@ public struct JSONWriter: Sendable {
 
     public mutating func string(_ s: String) {
         bytes.append(0x22)
-        for b in s.utf8 {
-            switch b {
-            case 0x22: bytes.append(0x5C); bytes.append(0x22)
-            case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
-            case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
-            case 0x08: bytes.append(0x5C); bytes.append(UInt8(ascii: "b"))
-            case 0x0C: bytes.append(0x5C); bytes.append(UInt8(ascii: "f"))
-            case 0..<0x20:
-                raw("\\u00")
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(hex[Int(b >> 4)])
-                bytes.append(hex[Int(b & 0xF)])
-            default: bytes.append(b)
-            }
-        }
+        var text = s
+        text.withUTF8 { appendEscaped($0) }
         bytes.append(0x22)
     }
+
+    /// Copies runs that need no escaping in one go; escapes `"`, `\` and control characters.
+    mutating func appendEscaped(_ p: UnsafeBufferPointer<UInt8>) {
+        var run = 0
+        for i in 0..<p.count {
+            let b = p[i]
+            if b >= 0x20, b != 0x22, b != 0x5C { continue }
+            if run < i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[run..<i])) }
+            run = i + 1
+            switch b {
+            case 0x22: raw("\\\"")
+            case 0x5C: raw("\\\\")
+            case 0x0A: raw("\\n")
+            case 0x0D: raw("\\r")
+            case 0x09: raw("\\t")
+            case 0x08: raw("\\b")
+            case 0x0C: raw("\\f")
+            default:
+                raw("\\u00")
+                bytes.append(Self.hex[Int(b >> 4)])
+                bytes.append(Self.hex[Int(b & 0xF)])
+            }
+        }
+        if run < p.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: p[run..<p.count])) }
+    }
+
+    static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
     public mutating func string(_ s: String?) { if let s { string(s) } else { null() } }
     public mutating func bool(_ v: Bool?) { if let v { bool(v) } else { null() } }
