@@ -41,6 +41,8 @@ final class LazyDFA {
     private var skipComputedFor: Int32 = -1
     let prefix: [UInt8]
     let prefixRare: Int
+    /// `prefix` in stable memory, so the hot loop needs no closure.
+    let prefixBuffer: UnsafeMutableBufferPointer<UInt8>
     /// Where the last forward search stopped reading (for the prefilter's work budget).
     var lastScanEnd = 0
 
@@ -58,6 +60,8 @@ final class LazyDFA {
         self.ignoreContext = !nfa.hasLook
         self.prefix = reverse ? [] : prefix
         self.prefixRare = Prefilter.rareIndex(reverse ? [] : prefix)
+        prefixBuffer = .allocate(capacity: self.prefix.count + 1)
+        _ = prefixBuffer.initialize(from: self.prefix + [0])
         let boundaries = nfa.byteClassBoundaries()
         classes = .allocate(capacity: 256)
         var cls = 0
@@ -79,6 +83,7 @@ final class LazyDFA {
     }
 
     deinit {
+        prefixBuffer.deallocate()
         classes.deallocate()
         table.deallocate()
     }

@@ -13,6 +13,7 @@ extension LazyDFA {
         var ranges = skip == nil ? nil : skipRanges
         var last = -1
         var pos = start
+        lastScanEnd = start
         guard let base = hay.baseAddress, start < end else {
             if start <= end && start <= hay.count {
                 if checkEnd(hay, s, end) { return .match(end) }
@@ -22,7 +23,8 @@ extension LazyDFA {
         var tbl = table
         let cls = classes
         var dead = false
-        return prefix.withUnsafeBufferPointer { needle -> Outcome in
+        do {
+            let needle = UnsafeBufferPointer(rebasing: prefixBuffer[0..<prefix.count])
             let rare = prefixRare
             outer: while pos < end {
                 if s == startOff {

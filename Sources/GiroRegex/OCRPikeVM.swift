@@ -34,7 +34,9 @@ enum OCRPikeVM {
 
     static func find(core: RegexCore, _ hay: UnsafeBufferPointer<UInt8>, start: Int, end: Int, anchored: Bool,
                      notEmptyAtStart: Bool, options: OCRMatchOptions, cache: RegexCache) -> OCRMatch? {
-        let k = options.maxSubstitutions
+        // The product table grows with k; bound it like the capture table (k is reduced, never the text).
+        var k = options.maxSubstitutions
+        while k > 0 && core.nfa.states.count * (k + 1) * (core.nfa.slotCount + k) > 4 * core.limits.maxCaptureTableEntries { k -= 1 }
         if cache.ocr == nil || cache.ocr?.k != k { cache.ocr = Scratch(nfa: core.nfa, k: k) }
         guard let scratch = cache.ocr else { return nil }
         let vm = Machine(nfa: core.nfa, hay: hay, confusions: options.confusions.alternatives, s: scratch)

@@ -38,7 +38,8 @@ public struct OCRConfusionTable: Sendable, Hashable {
 
 /// Options for OCR-tolerant matching.
 public struct OCRMatchOptions: Sendable, Hashable {
-    /// Maximum number of substituted characters per match (clamped to 0...16).
+    /// Maximum number of substituted characters per match (clamped to 0...16; lowered automatically for huge
+    /// patterns so the states × (k+1) table stays bounded).
     public var maxSubstitutions: Int
     public var confusions: OCRConfusionTable
     public init(maxSubstitutions: Int = 1, confusions: OCRConfusionTable = .default) {

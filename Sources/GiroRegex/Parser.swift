@@ -2,13 +2,13 @@
 /// Follows PCRE2 syntax for everything it accepts; features that need backtracking are rejected with a
 /// dedicated ``RegexError/Kind``.
 struct Parser {
-    private let p: [UInt8]
-    private var pos = 0
-    private var extended: Bool
-    private let unicodeClasses: Bool
-    private let limits: RegexLimits
+    let p: [UInt8]
+    var pos = 0
+    var extended: Bool
+    let unicodeClasses: Bool
+    let limits: RegexLimits
     private(set) var captureNames: [String?] = [nil]  // index 0 is the whole match
-    private var nameSet: Set<String> = []
+    var nameSet: Set<String> = []
 
     init(pattern: [UInt8], options: RegexOptions, limits: RegexLimits) {
         self.p = pattern
@@ -34,22 +34,22 @@ struct Parser {
 
     // MARK: helpers
 
-    private func span(_ a: Int, _ b: Int) -> PatternSpan { PatternSpan(start: a, end: min(b, p.count)) }
-    private var atEnd: Bool { pos >= p.count }
-    private func peek(_ offset: Int = 0) -> UInt8? { pos + offset < p.count ? p[pos + offset] : nil }
+    func span(_ a: Int, _ b: Int) -> PatternSpan { PatternSpan(start: a, end: min(b, p.count)) }
+    var atEnd: Bool { pos >= p.count }
+    func peek(_ offset: Int = 0) -> UInt8? { pos + offset < p.count ? p[pos + offset] : nil }
 
-    private func isAlnum(_ b: UInt8) -> Bool {
+    func isAlnum(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
     }
 
     /// Decodes the code point at `pos` (pattern was validated as UTF-8).
-    private mutating func nextCodePoint() -> UInt32 {
+    mutating func nextCodePoint() -> UInt32 {
         let (cp, len) = utf8Decode(p, at: pos, end: p.count) ?? (UInt32(p[pos]), 1)
         pos += len
         return cp
     }
 
-    private mutating func skipExtendedWhitespace() {
+    mutating func skipExtendedWhitespace() {
         guard extended else { return }
         while let b = peek() {
             if b == 0x20 || (b >= 0x09 && b <= 0x0D) { pos += 1 }
@@ -58,7 +58,7 @@ struct Parser {
         }
     }
 
-    private func checkDepth(_ depth: Int, _ at: Int) throws(RegexError) {
+    func checkDepth(_ depth: Int, _ at: Int) throws(RegexError) {
         if depth > limits.maxNestDepth {
             throw RegexError(.nestLimitExceeded, span(at, at + 1), "nesting depth exceeds \(limits.maxNestDepth)")
         }
@@ -66,7 +66,7 @@ struct Parser {
 
     // MARK: alternation / concatenation
 
-    private mutating func parseAlternation(depth: Int) throws(RegexError) -> AST {
+    mutating func parseAlternation(depth: Int) throws(RegexError) -> AST {
         var branches: [AST] = []
         var items: [AST] = []
         while true {
@@ -109,7 +109,7 @@ struct Parser {
         return finish(branches, items)
     }
 
-    private func finish(_ branches: [AST], _ items: [AST]) -> AST {
+    func finish(_ branches: [AST], _ items: [AST]) -> AST {
         if branches.isEmpty { return .concat(items) }
         return .alternation(branches + [.concat(items)])
     }
@@ -117,7 +117,7 @@ struct Parser {
     // MARK: repetition
 
     /// Parses `{m}`, `{m,}`, `{m,n}` at `pos`; returns nil (and leaves `pos`) when the brace is a literal, as in PCRE2.
-    private mutating func parseCountedRepetition() throws(RegexError) -> (Int, Int?)? {
+    mutating func parseCountedRepetition() throws(RegexError) -> (Int, Int?)? {
         let start = pos
         var i = pos + 1
         func number(_ i: inout Int) -> Int?? {  // nil: no digits; .some(nil): overflow
@@ -146,7 +146,7 @@ struct Parser {
         return (mn, mx)
     }
 
-    private mutating func applyRepetition(_ items: inout [AST], _ mn: Int, _ mx: Int?, start: Int, depth: Int) throws(RegexError) {
+    mutating func applyRepetition(_ items: inout [AST], _ mn: Int, _ mx: Int?, start: Int, depth: Int) throws(RegexError) {
         guard let last = items.last, isRepeatable(last) else {
             throw RegexError(.repetitionMissing, span(start, pos), "quantifier does not follow a repeatable item")
         }
@@ -166,7 +166,7 @@ struct Parser {
         }
     }
 
-    private func isRepeatable(_ a: AST) -> Bool {
+    func isRepeatable(_ a: AST) -> Bool {
         switch a {
         case .empty, .setFlags, .assertion: return false
         default: return true
@@ -175,7 +175,7 @@ struct Parser {
 
     // MARK: groups
 
-    private mutating func parseGroup(depth: Int) throws(RegexError) -> AST? {
+    mutating func parseGroup(depth: Int) throws(RegexError) -> AST? {
         let start = pos
         try checkDepth(depth, start)
         pos += 1  // (
@@ -270,7 +270,7 @@ struct Parser {
         return .group(inner, flags, sp)
     }
 
-    private mutating func parseGroupName(terminator: UInt8, groupStart: Int) throws(RegexError) -> String {
+    mutating func parseGroupName(terminator: UInt8, groupStart: Int) throws(RegexError) -> String {
         let nameStart = pos
         while let b = peek(), b != terminator {
             let ok = b == UInt8(ascii: "_") || isAlnum(b)
@@ -288,7 +288,7 @@ struct Parser {
         return name
     }
 
-    private mutating func parseFlags(groupStart: Int) throws(RegexError) -> FlagChange {
+    mutating func parseFlags(groupStart: Int) throws(RegexError) -> FlagChange {
         var change = FlagChange()
         var negate = false
         while let b = peek(), b != UInt8(ascii: ")"), b != UInt8(ascii: ":") {
@@ -313,222 +313,5 @@ struct Parser {
         }
         if atEnd { throw RegexError(.unclosedGroup, span(groupStart, pos), "unclosed group") }
         return change
-    }
-
-    // MARK: escapes
-
-    private mutating func parseEscape(into items: inout [AST]) throws(RegexError) {
-        let start = pos
-        pos += 1
-        guard let c = peek() else { throw RegexError(.invalidEscape, span(start, pos), "pattern ends with a backslash") }
-        func lit(_ cp: UInt32) { items.append(.literal(cp, span(start, pos))) }
-        switch c {
-        case UInt8(ascii: "A"): pos += 1; items.append(.assertion(.startText, span(start, pos)))
-        case UInt8(ascii: "z"): pos += 1; items.append(.assertion(.endText, span(start, pos)))
-        case UInt8(ascii: "Z"): pos += 1; items.append(.assertion(.endTextOptionalNewline, span(start, pos)))
-        case UInt8(ascii: "b"): pos += 1; items.append(.assertion(.wordBoundary, span(start, pos)))
-        case UInt8(ascii: "B"): pos += 1; items.append(.assertion(.notWordBoundary, span(start, pos)))
-        case UInt8(ascii: "G"): throw RegexError(.unsupportedAnchor, span(start, pos + 1), "\\G is not supported")
-        case UInt8(ascii: "K"): throw RegexError(.unsupportedResetMatchStart, span(start, pos + 1), "\\K is not supported")
-        case UInt8(ascii: "Q"):
-            pos += 1
-            while !atEnd {
-                if peek() == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "E") { pos += 2; return }
-                let s = pos
-                let cp = nextCodePoint()
-                items.append(.literal(cp, span(s, pos)))
-            }
-        case UInt8(ascii: "E"): pos += 1  // stray \E is ignored, as in PCRE2
-        default:
-            if let item = try parseCommonEscape(start: start, inClass: false) {
-                switch item {
-                case .range(let a, _): lit(a)
-                case .perl(let k, let neg): items.append(.perlClass(k, negated: neg, span(start, pos)))
-                case .posix(let set): items.append(.bracketClass(BracketClass(negated: false, items: [.posix(set)], span: span(start, pos))))
-                }
-            }
-        }
-    }
-
-    /// Escapes valid both inside and outside classes. `pos` is at the character after the backslash.
-    private mutating func parseCommonEscape(start: Int, inClass: Bool) throws(RegexError) -> BracketClass.Item? {
-        guard let c = peek() else { throw RegexError(.invalidEscape, span(start, pos), "pattern ends with a backslash") }
-        pos += 1
-        func one(_ v: UInt32) -> BracketClass.Item { .range(v, v) }
-        switch c {
-        case UInt8(ascii: "n"): return one(0x0A)
-        case UInt8(ascii: "t"): return one(0x09)
-        case UInt8(ascii: "r"): return one(0x0D)
-        case UInt8(ascii: "f"): return one(0x0C)
-        case UInt8(ascii: "a"): return one(0x07)
-        case UInt8(ascii: "e"): return one(0x1B)
-        case UInt8(ascii: "d"): return .perl(.digit, negated: false)
-        case UInt8(ascii: "D"): return .perl(.digit, negated: true)
-        case UInt8(ascii: "w"): return .perl(.word, negated: false)
-        case UInt8(ascii: "W"): return .perl(.word, negated: true)
-        case UInt8(ascii: "s"): return .perl(.space, negated: false)
-        case UInt8(ascii: "S"): return .perl(.space, negated: true)
-        case UInt8(ascii: "h"): return .perl(.horizontalSpace, negated: false)
-        case UInt8(ascii: "H"): return .perl(.horizontalSpace, negated: true)
-        case UInt8(ascii: "v"): return .perl(.verticalSpace, negated: false)
-        case UInt8(ascii: "V"): return .perl(.verticalSpace, negated: true)
-        case UInt8(ascii: "N") where !inClass: return .perl(.notNewline, negated: false)
-        case UInt8(ascii: "b") where inClass: return one(0x08)
-        case UInt8(ascii: "x"): return one(try parseHex(start: start, braced: peek() == UInt8(ascii: "{"), maxDigits: 2))
-        case UInt8(ascii: "u"):
-            guard peek() == UInt8(ascii: "{") else {
-                throw RegexError(.invalidEscape, span(start, pos), "\\u must be followed by {hex}")
-            }
-            return one(try parseHex(start: start, braced: true, maxDigits: 8))
-        case UInt8(ascii: "o") where peek() == UInt8(ascii: "{"):
-            pos += 1
-            var v: UInt32 = 0; var n = 0
-            while let d = peek(), d >= 0x30, d <= 0x37 { v = v &* 8 &+ UInt32(d - 0x30); n += 1; pos += 1; if n > 8 { break } }
-            guard n > 0, n <= 8, peek() == UInt8(ascii: "}") else { throw RegexError(.invalidEscape, span(start, pos), "invalid \\o{…} escape") }
-            pos += 1
-            return one(try validCodePoint(v, start))
-        case UInt8(ascii: "0"):
-            var v: UInt32 = 0; var n = 0
-            while n < 2, let d = peek(), d >= 0x30, d <= 0x37 { v = v * 8 + UInt32(d - 0x30); n += 1; pos += 1 }
-            return one(v)
-        case UInt8(ascii: "c"):
-            guard let x = peek(), x >= 0x20, x < 0x7F else { throw RegexError(.invalidEscape, span(start, pos), "\\c must be followed by a printable ASCII character") }
-            pos += 1
-            let upper = (x >= 0x61 && x <= 0x7A) ? x - 0x20 : x
-            return one(UInt32(upper ^ 0x40))
-        case UInt8(ascii: "1")...UInt8(ascii: "9"):
-            throw RegexError(.unsupportedBackreference, span(start, pos), "backreferences are not supported")
-        case UInt8(ascii: "g"):
-            if peek() == UInt8(ascii: "<") || peek() == UInt8(ascii: "'") {
-                throw RegexError(.unsupportedRecursion, span(start, pos + 1), "subroutine calls are not supported")
-            }
-            throw RegexError(.unsupportedBackreference, span(start, pos), "backreferences are not supported")
-        case UInt8(ascii: "k"):
-            throw RegexError(.unsupportedBackreference, span(start, pos), "named backreferences are not supported")
-        case UInt8(ascii: "p"), UInt8(ascii: "P"):
-            throw RegexError(.unsupportedUnicodeProperty, span(start, pos), "Unicode property classes are not supported")
-        case UInt8(ascii: "X"), UInt8(ascii: "R"), UInt8(ascii: "C"):
-            throw RegexError(.unsupportedEscape, span(start, pos), "\\\(Character(Unicode.Scalar(c))) is not supported")
-        default:
-            if c < 0x80 && isAlnum(c) {
-                throw RegexError(.invalidEscape, span(start, pos), "unknown escape \\\(Character(Unicode.Scalar(c)))")
-            }
-            pos -= 1
-            let cp = nextCodePoint()
-            return one(cp)
-        }
-    }
-
-    private mutating func parseHex(start: Int, braced: Bool, maxDigits: Int) throws(RegexError) -> UInt32 {
-        var v: UInt32 = 0
-        var n = 0
-        if braced { pos += 1 }
-        while let d = peek(), let h = hexValue(d), n < (braced ? 9 : maxDigits) {
-            v = v &* 16 &+ h; n += 1; pos += 1
-        }
-        if braced {
-            guard n > 0, n <= 8, peek() == UInt8(ascii: "}") else {
-                throw RegexError(.invalidHexEscape, span(start, pos + 1), "invalid hexadecimal escape")
-            }
-            pos += 1
-        }
-        return try validCodePoint(v, start)
-    }
-
-    private func validCodePoint(_ v: UInt32, _ start: Int) throws(RegexError) -> UInt32 {
-        if v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) {
-            throw RegexError(.invalidCodePoint, span(start, pos), "not a Unicode scalar value")
-        }
-        return v
-    }
-
-    private func hexValue(_ d: UInt8) -> UInt32? {
-        switch d {
-        case 0x30...0x39: return UInt32(d - 0x30)
-        case 0x41...0x46: return UInt32(d - 0x41 + 10)
-        case 0x61...0x66: return UInt32(d - 0x61 + 10)
-        default: return nil
-        }
-    }
-
-    // MARK: classes
-
-    private mutating func parseClass() throws(RegexError) -> BracketClass {
-        let start = pos
-        pos += 1
-        var negated = false
-        if peek() == UInt8(ascii: "^") { negated = true; pos += 1 }
-        var items: [BracketClass.Item] = []
-        var first = true
-        while true {
-            guard let b = peek() else { throw RegexError(.unclosedClass, span(start, pos), "unclosed character class") }
-            if b == UInt8(ascii: "]") && !first { pos += 1; break }
-            first = false
-            if b == UInt8(ascii: "["), peek(1) == UInt8(ascii: ":"), let set = try parsePosixClass() {
-                items.append(.posix(set)); continue
-            }
-            let itemStart = pos
-            guard let lo = try parseClassAtom() else { continue }
-            guard case .range(let loCP, _) = lo else { items.append(lo); continue }
-            skipQuoteEnds()  // PCRE2 ignores `\E` anywhere in a class, even inside a range: `[a-\Ec]`
-            // Range?
-            if peek() == UInt8(ascii: "-"), let after = peek(1), after != UInt8(ascii: "]") {
-                let save = pos
-                pos += 1
-                skipQuoteEnds()
-                if after == UInt8(ascii: "["), peek(1) == UInt8(ascii: ":") {
-                    pos = save; items.append(lo); continue  // `a-[:digit:]`: '-' is literal
-                }
-                guard let hi = try parseClassAtom() else { pos = save; items.append(lo); continue }
-                guard case .range(let hiCP, _) = hi else {
-                    throw RegexError(.invalidClassRange, span(itemStart, pos), "invalid range in character class")
-                }
-                if hiCP < loCP { throw RegexError(.invalidClassRange, span(itemStart, pos), "range out of order in character class") }
-                items.append(.range(loCP, hiCP))
-            } else {
-                items.append(lo)
-            }
-        }
-        return BracketClass(negated: negated, items: items, span: span(start, pos))
-    }
-
-    private mutating func skipQuoteEnds() {
-        while peek() == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "E") { pos += 2 }
-    }
-
-    /// One class member: a literal code point, an escape, or a Perl class. Returns nil for ignorable `\E`.
-    private mutating func parseClassAtom() throws(RegexError) -> BracketClass.Item? {
-        guard let b = peek() else { return nil }
-        if b == UInt8(ascii: "\\") {
-            let start = pos
-            pos += 1
-            guard let c = peek() else { throw RegexError(.unclosedClass, span(start, pos), "unclosed character class") }
-            if c == UInt8(ascii: "E") { pos += 1; return nil }
-            if c == UInt8(ascii: "Q") { throw RegexError(.unsupportedEscape, span(start, pos + 1), "\\Q inside a class is not supported") }
-            if c == UInt8(ascii: "A") || c == UInt8(ascii: "z") || c == UInt8(ascii: "Z") || c == UInt8(ascii: "B")
-                || c == UInt8(ascii: "G") || c == UInt8(ascii: "K") || c == UInt8(ascii: "N") {
-                throw RegexError(.invalidEscape, span(start, pos + 1), "escape not allowed in a character class")
-            }
-            return try parseCommonEscape(start: start, inClass: true)
-        }
-        let cp = nextCodePoint()
-        return .range(cp, cp)
-    }
-
-    /// `[:alpha:]` / `[:^alpha:]`; nil (position unchanged) if this is not a POSIX class.
-    private mutating func parsePosixClass() throws(RegexError) -> CodePointSet? {
-        let start = pos
-        var i = pos + 2
-        var negated = false
-        if i < p.count, p[i] == UInt8(ascii: "^") { negated = true; i += 1 }
-        let nameStart = i
-        while i < p.count, (p[i] >= 0x61 && p[i] <= 0x7A) { i += 1 }
-        guard i + 1 < p.count, p[i] == UInt8(ascii: ":"), p[i + 1] == UInt8(ascii: "]") else { return nil }
-        let name = String(decoding: p[nameStart..<i], as: UTF8.self)
-        guard let set = PerlClasses.posix(name, unicode: unicodeClasses) else {
-            throw RegexError(.invalidPosixClass, span(start, i + 2), "unknown POSIX class '\(name)'")
-        }
-        pos = i + 2
-        return negated ? set.inverted() : set
     }
 }

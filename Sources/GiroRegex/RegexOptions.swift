@@ -32,6 +32,8 @@ public struct RegexLimits: Sendable, Hashable {
     public var lazyDFACacheBytes: Int = 4 << 20
     /// Maximum number of capture groups.
     public var maxCaptureGroups: Int = 10_000
+    /// Maximum NFA states × capture slots (the Pike VM keeps one slot row per state; this bounds its memory).
+    public var maxCaptureTableEntries: Int = 4_000_000
 
     public init() {}
 }

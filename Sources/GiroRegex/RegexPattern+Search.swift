@@ -204,7 +204,7 @@ extension RegexPattern {
 }
 
 /// A lazy sequence of non-overlapping matches over a byte array (owns its own ``RegexCache``).
-public struct RegexMatchSequence: Sequence {
+public struct RegexMatchSequence: Sequence, Sendable {
     let pattern: RegexPattern
     let haystack: [UInt8]
     let range: Range<Int>

@@ -101,6 +101,10 @@ final class RegexCore: Sendable {
         } catch {
             throw RegexError(error.kind, PatternSpan(start: 0, end: pattern.count), error.message)
         }
+        if nfa.states.count * nfa.slotCount > limits.maxCaptureTableEntries {
+            throw RegexError(.sizeLimitExceeded, PatternSpan(start: 0, end: pattern.count),
+                             "\(nfa.states.count) states × \(nfa.slotCount) capture slots exceed \(limits.maxCaptureTableEntries)")
+        }
         prefix = hir.requiredPrefix
         self.limits = limits
         dfaUsable = !nfa.hasUnicodeWordBoundary

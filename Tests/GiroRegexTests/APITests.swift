@@ -117,3 +117,11 @@ import Testing
         #expect(n.matches(in: hay).map(\.range) == [2..<3])
     }
 }
+
+@Suite struct LimitTests {
+    @Test func captureTableIsBounded() {
+        let many = String(repeating: "(a)", count: 5000)
+        do { _ = try RegexPattern(many); Issue.record("should be refused") } catch { #expect(error.kind == .sizeLimitExceeded) }
+        #expect((try? RegexPattern(String(repeating: "(a)", count: 200))) != nil)
+    }
+}

@@ -11,7 +11,7 @@ var generator = OCRTextGenerator(seed: 4711)
 let text = generator.generate(bytes: fullSize)
 if let i = CommandLine.arguments.firstIndex(of: "--dump"), i + 1 < CommandLine.arguments.count {
     // Write the generated text to a file (for profiling / other tools) and exit.
-    FileManager.default.createFile(atPath: CommandLine.arguments[i + 1], contents: Data(text))
+    _ = FileManager.default.createFile(atPath: CommandLine.arguments[i + 1], contents: Data(text))
     exit(0)
 }
 let swiftSlice = Array(text.prefix(1 << 20))

@@ -67,6 +67,20 @@ public struct PayloadLines: Sendable {
         var lastSep = false
         let n = bytes.count
         bytes.withUnsafeBufferPointer { p in
+            guard let base = p.baseAddress, n > 0 else { return }
+            // Most payloads use LF only: then memchr finds every line end at memory speed.
+            if memchr(base, 0x0D, n) == nil {
+                var i = 0
+                while i < n, let hit = memchr(base + i, 0x0A, n - i) {
+                    let at = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                    if seps.isEmpty { firsts[.lf] = at; seps.insert(.lf) }
+                    ranges.append(start..<at)
+                    i = at + 1
+                    start = i
+                }
+                lastSep = start == n
+                return
+            }
             var i = 0
             while i < n {
                 let b = p[i]

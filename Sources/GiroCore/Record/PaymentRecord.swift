@@ -33,50 +33,169 @@ public struct SourceInfo: Sendable, Codable, Hashable {
 ///
 /// JSON keys are stable; absent values are encoded as `null`, never dropped.
 /// Format-specific data with no common field goes into ``extras`` under documented keys.
+///
+/// A value type with copy-on-write storage: the record is about a kilobyte of fields, and keeping
+/// them behind one reference makes passing records around (plug-in → engine → caller) cheap.
 public struct PaymentRecord: Sendable, Codable, Hashable {
     /// Version of this record's JSON schema.
     public static let schemaVersion = 1
 
-    public var schema: Int
+    /// The stored fields (Codable and Hashable by synthesis).
+    struct Fields: Sendable, Codable, Hashable {
+        var schema: Int
+        var format: String
+        var country: String?
+        var formatVersion: String?
+        var status: RecordStatus
+        var source: SourceInfo
+        var creditor: Party?
+        var ultimateCreditor: Party?
+        var debtor: Party?
+        var amount: Amount?
+        var reference: Reference?
+        var remittanceInformation: String?
+        var purpose: String?
+        var dueDate: String?
+        var billInformation: BillInformation?
+        var alternativeSchemes: [String]
+        var extras: [String: String]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Shared until mutated; only ever mutated when uniquely referenced, hence Sendable.
+    final class Storage: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var storage: Storage
+
+    private mutating func unique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
+    }
+
+    public var schema: Int {
+        get { storage.fields.schema }
+        set { unique(); storage.fields.schema = newValue }
+        _modify { unique(); yield &storage.fields.schema }
+    }
     /// Format identifier of the plug-in that decoded it (`ch.qr-bill`, `sepa.epc-qr`).
-    public var format: String
+    public var format: String {
+        get { storage.fields.format }
+        set { unique(); storage.fields.format = newValue }
+        _modify { unique(); yield &storage.fields.format }
+    }
     /// ISO 3166-1 alpha-2 country of the format, or of the creditor's account for pan-European formats.
-    public var country: String?
+    public var country: String? {
+        get { storage.fields.country }
+        set { unique(); storage.fields.country = newValue }
+        _modify { unique(); yield &storage.fields.country }
+    }
     /// Version as written in the payload (`0200`, `002`).
-    public var formatVersion: String?
-    public var status: RecordStatus
-    public var source: SourceInfo
-    public var creditor: Party?
-    public var ultimateCreditor: Party?
-    public var debtor: Party?
-    public var amount: Amount?
-    public var reference: Reference?
-    public var remittanceInformation: String?
+    public var formatVersion: String? {
+        get { storage.fields.formatVersion }
+        set { unique(); storage.fields.formatVersion = newValue }
+        _modify { unique(); yield &storage.fields.formatVersion }
+    }
+    public var status: RecordStatus {
+        get { storage.fields.status }
+        set { unique(); storage.fields.status = newValue }
+        _modify { unique(); yield &storage.fields.status }
+    }
+    public var source: SourceInfo {
+        get { storage.fields.source }
+        set { unique(); storage.fields.source = newValue }
+        _modify { unique(); yield &storage.fields.source }
+    }
+    public var creditor: Party? {
+        get { storage.fields.creditor }
+        set { unique(); storage.fields.creditor = newValue }
+        _modify { unique(); yield &storage.fields.creditor }
+    }
+    public var ultimateCreditor: Party? {
+        get { storage.fields.ultimateCreditor }
+        set { unique(); storage.fields.ultimateCreditor = newValue }
+        _modify { unique(); yield &storage.fields.ultimateCreditor }
+    }
+    public var debtor: Party? {
+        get { storage.fields.debtor }
+        set { unique(); storage.fields.debtor = newValue }
+        _modify { unique(); yield &storage.fields.debtor }
+    }
+    public var amount: Amount? {
+        get { storage.fields.amount }
+        set { unique(); storage.fields.amount = newValue }
+        _modify { unique(); yield &storage.fields.amount }
+    }
+    public var reference: Reference? {
+        get { storage.fields.reference }
+        set { unique(); storage.fields.reference = newValue }
+        _modify { unique(); yield &storage.fields.reference }
+    }
+    public var remittanceInformation: String? {
+        get { storage.fields.remittanceInformation }
+        set { unique(); storage.fields.remittanceInformation = newValue }
+        _modify { unique(); yield &storage.fields.remittanceInformation }
+    }
     /// Purpose code (ISO 20022 ExternalPurpose1Code or a national code).
-    public var purpose: String?
+    public var purpose: String? {
+        get { storage.fields.purpose }
+        set { unique(); storage.fields.purpose = newValue }
+        _modify { unique(); yield &storage.fields.purpose }
+    }
     /// Due or execution date, ISO 8601 (`2026-01-31`).
-    public var dueDate: String?
-    public var billInformation: BillInformation?
-    public var alternativeSchemes: [String]
+    public var dueDate: String? {
+        get { storage.fields.dueDate }
+        set { unique(); storage.fields.dueDate = newValue }
+        _modify { unique(); yield &storage.fields.dueDate }
+    }
+    public var billInformation: BillInformation? {
+        get { storage.fields.billInformation }
+        set { unique(); storage.fields.billInformation = newValue }
+        _modify { unique(); yield &storage.fields.billInformation }
+    }
+    public var alternativeSchemes: [String] {
+        get { storage.fields.alternativeSchemes }
+        set { unique(); storage.fields.alternativeSchemes = newValue }
+        _modify { unique(); yield &storage.fields.alternativeSchemes }
+    }
     /// Format-specific values with no common field; keys are documented per format in the README.
-    public var extras: [String: String]
-    public var diagnostics: [Diagnostic]
+    public var extras: [String: String] {
+        get { storage.fields.extras }
+        set { unique(); storage.fields.extras = newValue }
+        _modify { unique(); yield &storage.fields.extras }
+    }
+    public var diagnostics: [Diagnostic] {
+        get { storage.fields.diagnostics }
+        set { unique(); storage.fields.diagnostics = newValue }
+        _modify { unique(); yield &storage.fields.diagnostics }
+    }
 
     public init(format: String, country: String?, formatVersion: String?, status: RecordStatus = .valid,
                 source: SourceInfo = SourceInfo()) {
-        schema = Self.schemaVersion
-        self.format = format
-        self.country = country
-        self.formatVersion = formatVersion
-        self.status = status
-        self.source = source
-        alternativeSchemes = []
-        extras = [:]
-        diagnostics = []
+        storage = Storage(Fields(
+            schema: Self.schemaVersion, format: format, country: country, formatVersion: formatVersion,
+            status: status, source: source, creditor: nil, ultimateCreditor: nil, debtor: nil, amount: nil,
+            reference: nil, remittanceInformation: nil, purpose: nil, dueDate: nil, billInformation: nil,
+            alternativeSchemes: [], extras: [:], diagnostics: []))
     }
 
     /// Warnings only (no info messages).
     public var warnings: [Diagnostic] { diagnostics.filter { $0.severity >= .warning } }
+
+    public static func == (a: PaymentRecord, b: PaymentRecord) -> Bool {
+        a.storage === b.storage || a.storage.fields == b.storage.fields
+    }
+
+    public func hash(into hasher: inout Hasher) { storage.fields.hash(into: &hasher) }
+
+    public init(from decoder: Decoder) throws {
+        storage = Storage(try Fields(from: decoder))
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case schema, format, country, formatVersion, status, source, creditor, ultimateCreditor, debtor, amount, reference, remittanceInformation, purpose, dueDate, billInformation, alternativeSchemes, extras, diagnostics
+    }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
