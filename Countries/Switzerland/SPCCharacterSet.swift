@@ -37,13 +37,28 @@ enum SPCCharacterSet {
         var nonASCII = false
         var outside: (scalar: UInt32, offset: Int)?
         var outsideCount = 0
-        for i in 0..<raw.count {
+        var i = 0
+        // Eight bytes at a time while every byte is printable ASCII (0x20–0x7E), the common case.
+        if let base = raw.baseAddress {
+            let raw8 = UnsafeRawPointer(base)
+            while i + 8 <= raw.count {
+                let x = raw8.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let high = x & 0x8080_8080_8080_8080
+                let below20 = (x &- 0x2020_2020_2020_2020) & ~x & 0x8080_8080_8080_8080
+                let d = x ^ 0x7F7F_7F7F_7F7F_7F7F
+                let is7F = (d &- 0x0101_0101_0101_0101) & ~d & 0x8080_8080_8080_8080
+                if high | below20 | is7F != 0 { break }
+                i += 8
+            }
+        }
+        while i < raw.count {
             let b = raw[i]
             if b >= 0x80 { nonASCII = true; break }
             if !isAllowedASCII(b) {
                 if outside == nil { outside = (UInt32(b), i) }
                 outsideCount += 1
             }
+            i += 1
         }
         if !nonASCII {
             return FieldText(text: String(decoding: raw, as: UTF8.self), count: raw.count, normalized: false,

@@ -131,11 +131,13 @@ public struct BatchDecoder: Sendable {
         }
     }
 
-    /// The NDJSON output of one block: UTF-8 bytes, one line per input line, each ending in `\n`,
-    /// in input order, plus how many lines are errors.
+    /// The NDJSON output of one block: UTF-8 bytes in `parts` (written in order, they give one line per
+    /// input line, each ending in `\n`, in input order), plus how many lines are errors.
     public struct BlockResult: Sendable {
-        public var output: [UInt8]
+        public var parts: [[UInt8]]
         public var errorCount: Int
+        /// All output bytes in one buffer.
+        public var output: [UInt8] { parts.flatMap { $0 } }
         /// The output lines as strings (convenience for tests and small inputs).
         public var lines: [String] {
             output.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
@@ -143,7 +145,7 @@ public struct BatchDecoder: Sendable {
     }
 
     /// Decodes a block of lines on `jobs` threads. Each worker takes a contiguous range of lines and
-    /// renders its own output buffer, so the caller only concatenates `jobs` buffers.
+    /// renders its own output buffer, so the caller only writes `jobs` buffers in order.
     public func decodeBlock(_ lines: [ArraySlice<UInt8>], firstLineNumber: Int) -> BlockResult {
         let workers = min(jobs, max(1, lines.count))
         let chunk = (lines.count + workers - 1) / workers
@@ -165,10 +167,7 @@ public struct BatchDecoder: Sendable {
             }
             slots.set(w, out, errors: errors)
         }
-        var output: [UInt8] = []
-        output.reserveCapacity(slots.totalBytes)
-        for w in 0..<workers { output.append(contentsOf: slots.bytes(w)) }
-        return BlockResult(output: output, errorCount: slots.errorCount)
+        return BlockResult(parts: (0..<workers).map { slots.bytes($0) }, errorCount: slots.errorCount)
     }
 }
 
@@ -193,6 +192,5 @@ final class ResultSlots: @unchecked Sendable {
         errors[i] = count
     }
     func bytes(_ i: Int) -> [UInt8] { buffers[i] }
-    var totalBytes: Int { buffers.reduce(0) { $0 + $1.count } }
     var errorCount: Int { errors.reduce(0, +) }
 }

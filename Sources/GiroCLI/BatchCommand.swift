@@ -59,7 +59,7 @@ struct BatchCommand: ParsableCommand {
             let result = batch.decodeBlock(block, firstLineNumber: lineNumber)
             errors += result.errorCount
             records += block.count - result.errorCount
-            do { try outHandle.write(contentsOf: Data(result.output)) } catch {
+            do { for part in result.parts where !part.isEmpty { try outHandle.write(contentsOf: part) } } catch {
                 Output.writeErr("giro: write failed: \(error)")
                 throw GiroExit.ioError
             }
@@ -91,10 +91,18 @@ final class LineReader {
         self.maxLineBytes = maxLineBytes
     }
 
+    /// Index of the next `\n` at or after `from` (memchr: lines are long, newlines rare).
+    static func newline(in buffer: [UInt8], from: Int) -> Int? {
+        buffer.withUnsafeBufferPointer { p -> Int? in
+            guard let base = p.baseAddress, from < p.count, let hit = memchr(base + from, 0x0A, p.count - from) else { return nil }
+            return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+        }
+    }
+
     func nextLines(max count: Int) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
         while lines.count < count {
-            if let nl = buffer[position...].firstIndex(of: 0x0A) {
+            if let nl = Self.newline(in: buffer, from: position) {
                 if skippingOverlong { skippingOverlong = false } else { lines.append(buffer[position..<nl]) }
                 position = nl + 1
                 continue

@@ -83,6 +83,8 @@ extension LazyDFA {
     }
 
     /// Whether a match ends at `end`: the end-of-text transition, or the transition on the byte after the window.
+    func checkEndPublic(_ hay: UnsafeBufferPointer<UInt8>, _ s0: Int32, _ end: Int) -> Bool { checkEnd(hay, s0, end) }
+
     private func checkEnd(_ hay: UnsafeBufferPointer<UInt8>, _ s0: Int32, _ end: Int) -> Bool {
         if end >= hay.count { return matchesAtEOI(s0) }
         var s = s0
@@ -127,6 +129,40 @@ extension LazyDFA {
                 if t < -1 { last = start }
             }
         }
+        return last >= 0 ? .match(last) : .noMatch
+    }
+}
+
+extension LazyDFA {
+    /// Lean anchored forward search used at prefilter candidates (no start-state skipping, no prefix logic):
+    /// returns the end of the leftmost-first match starting exactly at `start`.
+    func searchAnchored(_ hay: UnsafeBufferPointer<UInt8>, start: Int, end: Int) -> Outcome {
+        guard let base = hay.baseAddress, start < end else {
+            lastScanEnd = start
+            return searchForward(hay, start: start, end: end, anchored: true, earliest: false)
+        }
+        clearsThisSearchReset()
+        let ctx = start == 0 ? LookEval.boundary : LookEval.category(base[start - 1])
+        var s = startState(anchored: true, ctx: ctx)
+        var tbl = table
+        let cls = classes
+        var last = -1
+        var pos = start
+        while pos < end {
+            let c = Int(cls[Int(base[pos])])
+            var t = tbl[Int(s) + c]
+            if t > 0 { s = t; pos += 1; continue }
+            if t == -1 {
+                guard let v = computeTransition(&s, c, position: pos) else { return .gaveUp }
+                t = v
+                tbl = table
+            }
+            if t == 0 { lastScanEnd = pos; return last >= 0 ? .match(last) : .noMatch }
+            if t < -1 { last = pos; s = -t } else { s = t }
+            pos += 1
+        }
+        lastScanEnd = pos
+        if checkEndPublic(hay, s, end) { last = end }
         return last >= 0 ? .match(last) : .noMatch
     }
 }

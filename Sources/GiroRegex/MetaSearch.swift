@@ -114,7 +114,7 @@ extension RegexCore {
             while true {
                 let c: Int? = prefix.withUnsafeBufferPointer { Prefilter.find($0, rare: prefixRare, in: base, from, end) }
                 guard let c else { return .some(nil) }
-                switch cache.forward.searchForward(hay, start: c, end: end, anchored: true, earliest: false) {
+                switch cache.forward.searchAnchored(hay, start: c, end: end) {
                 case .gaveUp: return nil
                 case .match(let e): return .some((c, e))
                 case .noMatch:

@@ -241,15 +241,19 @@ extension RegexPattern {
         return out
     }
 
+    /// The best OCR-tolerant match in a byte array.
     public func ocrFirstMatch(in haystack: [UInt8], options: OCRMatchOptions = OCRMatchOptions(), cache: RegexCache? = nil) -> OCRMatch? {
         haystack.withUnsafeBufferPointer { ocrFirstMatch(in: $0, options: options, cache: cache) }
     }
+    /// The best OCR-tolerant match in a string (UTF-8 byte offsets).
     public func ocrFirstMatch(in haystack: String, options: OCRMatchOptions = OCRMatchOptions()) -> OCRMatch? {
         ocrFirstMatch(in: Array(haystack.utf8), options: options)
     }
+    /// All non-overlapping OCR-tolerant matches in a byte array.
     public func ocrMatches(in haystack: [UInt8], options: OCRMatchOptions = OCRMatchOptions(), cache: RegexCache? = nil) -> [OCRMatch] {
         haystack.withUnsafeBufferPointer { ocrMatches(in: $0, options: options, cache: cache) }
     }
+    /// All non-overlapping OCR-tolerant matches in a string.
     public func ocrMatches(in haystack: String, options: OCRMatchOptions = OCRMatchOptions()) -> [OCRMatch] {
         ocrMatches(in: Array(haystack.utf8), options: options)
     }

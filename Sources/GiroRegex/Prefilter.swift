@@ -110,20 +110,63 @@ enum Prefilter {
         return best
     }
 
-    /// Finds `needle` in `base[from..<to]`.
+    /// Finds `needle` in `base[from..<to]`. First memchr on the rarest byte (fastest when it is really rare); after a few
+    /// false candidates, switch to a two-byte filter: the two rarest needle bytes must both sit at their offsets (two
+    /// shifted SIMD compares, like memchr's "packed pair"); candidates are then verified.
     @inline(__always)
     static func find(_ needle: UnsafeBufferPointer<UInt8>, rare: Int, in base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int? {
         let n = needle.count
         if n == 0 { return from }
+        if to - from < n { return nil }
+        let last = to - n  // last possible start
         let rb = needle[rare]
         var i = from + rare
+        var falseHits = 0
         while true {
-            guard let j = memchr(base, i, to - (n - 1 - rare), rb) else { return nil }
-            let s = j - rare
+            guard let j = memchr(base, i, last + rare + 1, rb) else { return nil }
+            let c = j - rare
+            var k = 0
+            while k < n && base[c + k] == needle[k] { k += 1 }
+            if k == n { return c }
+            i = j + 1
+            falseHits += 1
+            if falseHits >= 4 && n >= 2 { return findPair(needle, rare: rare, in: base, i - rare, to) }
+        }
+    }
+
+    static func findPair(_ needle: UnsafeBufferPointer<UInt8>, rare: Int, in base: UnsafePointer<UInt8>, _ from: Int, _ to: Int) -> Int? {
+        let n = needle.count
+        let last = to - n
+        var s = from
+        let i1 = rare
+        var i2 = 0
+        var r2 = Int.max
+        for k in 0..<n where k != i1 && rank(needle[k]) < r2 { r2 = rank(needle[k]); i2 = k }
+        let b1 = SIMD32<UInt8>(repeating: needle[i1]), b2 = SIMD32<UInt8>(repeating: needle[i2])
+        while s + 32 <= last + 1 {
+            let v1 = UnsafeRawPointer(base + s + i1).loadUnaligned(as: SIMD32<UInt8>.self)
+            let v2 = UnsafeRawPointer(base + s + i2).loadUnaligned(as: SIMD32<UInt8>.self)
+            var m = unsafeBitCast((v1 .== b1) .& (v2 .== b2), to: SIMD4<UInt64>.self)
+            var w = 0
+            while w < 4 {
+                while m[w] != 0 {
+                    let byteInWord = m[w].trailingZeroBitCount >> 3
+                    let c = s + w * 8 + byteInWord
+                    var k = 0
+                    while k < n && base[c + k] == needle[k] { k += 1 }
+                    if k == n { return c }
+                    m[w] &= ~(UInt64(0xFF) << UInt64(byteInWord * 8))
+                }
+                w += 1
+            }
+            s += 32
+        }
+        while s <= last {
             var k = 0
             while k < n && base[s + k] == needle[k] { k += 1 }
             if k == n { return s }
-            i = j + 1
+            s += 1
         }
+        return nil
     }
 }

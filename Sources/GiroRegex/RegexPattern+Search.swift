@@ -118,12 +118,15 @@ extension RegexPattern {
 
     // MARK: [UInt8]
 
+    /// True if the pattern matches in `haystack` (see the buffer overload).
     public func isMatch(in haystack: [UInt8], range: Range<Int>? = nil, anchored: Bool = false, cache: RegexCache? = nil) -> Bool {
         haystack.withUnsafeBufferPointer { isMatch(in: $0, range: range, anchored: anchored, cache: cache) }
     }
+    /// The leftmost-first match (see the buffer overload).
     public func firstMatch(in haystack: [UInt8], range: Range<Int>? = nil, anchored: Bool = false, cache: RegexCache? = nil) -> RegexMatch? {
         haystack.withUnsafeBufferPointer { firstMatch(in: $0, range: range, anchored: anchored, cache: cache) }
     }
+    /// The leftmost-first match with capture groups (see the buffer overload).
     public func captures(in haystack: [UInt8], range: Range<Int>? = nil, anchored: Bool = false, cache: RegexCache? = nil) -> RegexCaptures? {
         haystack.withUnsafeBufferPointer { captures(in: $0, range: range, anchored: anchored, cache: cache) }
     }
@@ -137,16 +140,22 @@ extension RegexPattern {
         haystack.withUnsafeBufferPointer { forEachMatch(in: $0, range: range, captures: true, cache: cache) { out.append($0); return true } }
         return out
     }
+    /// Number of non-overlapping matches.
     public func count(in haystack: [UInt8], range: Range<Int>? = nil, cache: RegexCache? = nil) -> Int {
         haystack.withUnsafeBufferPointer { count(in: $0, range: range, cache: cache) }
     }
 
     // MARK: String (offsets are UTF-8 byte offsets)
 
+    /// True if the pattern matches anywhere in the string.
     public func isMatch(_ haystack: String) -> Bool { isMatch(in: Array(haystack.utf8)) }
+    /// The leftmost-first match (UTF-8 byte offsets; use `RegexMatch.text(in:)` for the text).
     public func firstMatch(in haystack: String) -> RegexMatch? { firstMatch(in: Array(haystack.utf8)) }
+    /// The leftmost-first match with capture groups (UTF-8 byte offsets).
     public func captures(in haystack: String) -> RegexCaptures? { captures(in: Array(haystack.utf8)) }
+    /// All non-overlapping matches (UTF-8 byte offsets).
     public func matches(in haystack: String) -> RegexMatchSequence { matches(in: Array(haystack.utf8)) }
+    /// All non-overlapping matches with capture groups.
     public func allCaptures(in haystack: String) -> [RegexCaptures] { allCaptures(in: Array(haystack.utf8)) }
     /// The matched substrings.
     public func matchedStrings(in haystack: String) -> [String] {
@@ -157,14 +166,17 @@ extension RegexPattern {
     // MARK: Span
 
     @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+    /// True if the pattern matches in the span.
     public func isMatch(in haystack: Span<UInt8>, anchored: Bool = false, cache: RegexCache? = nil) -> Bool {
         haystack.withUnsafeBufferPointer { isMatch(in: $0, anchored: anchored, cache: cache) }
     }
     @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+    /// The leftmost-first match in the span.
     public func firstMatch(in haystack: Span<UInt8>, anchored: Bool = false, cache: RegexCache? = nil) -> RegexMatch? {
         haystack.withUnsafeBufferPointer { firstMatch(in: $0, anchored: anchored, cache: cache) }
     }
     @available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *)
+    /// The leftmost-first match with capture groups in the span.
     public func captures(in haystack: Span<UInt8>, anchored: Bool = false, cache: RegexCache? = nil) -> RegexCaptures? {
         haystack.withUnsafeBufferPointer { captures(in: $0, anchored: anchored, cache: cache) }
     }

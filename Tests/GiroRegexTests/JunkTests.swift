@@ -47,3 +47,23 @@ import Testing
         #expect(p.ocrFirstMatch(in: [UInt8]()) != nil)
     }
 }
+
+@Suite struct PrefilterTests {
+    /// The literal fast path (SIMD pair filter + memchr tail) agrees with a naive search at every alignment.
+    @Test func literalSearchMatchesNaive() throws {
+        var rng = SeededRNG(seed: 5)
+        for _ in 0..<300 {
+            let alphabet: [UInt8] = Array("HRab ".utf8)
+            let needleLen = 1 + Int(rng.next() % 4)
+            let needle = (0..<needleLen).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+            let hay = (0..<Int(rng.next() % 200)).map { _ in alphabet[Int(rng.next() % UInt64(alphabet.count))] }
+            let p = try RegexPattern(utf8: needle.flatMap { $0 == 0x20 ? [0x5C, 0x20] : [$0] })
+            var naive: [Range<Int>] = []
+            var i = 0
+            while i + needle.count <= hay.count {
+                if Array(hay[i..<(i + needle.count)]) == needle { naive.append(i..<(i + needle.count)); i += needle.count } else { i += 1 }
+            }
+            #expect(p.matches(in: hay).map(\.range) == naive)
+        }
+    }
+}

@@ -88,3 +88,63 @@ import Testing
         #expect(p._ocrAllMatches(in: hay, k: 0, cache: p.makeCache()) == p._allMatches(in: hay, engine: .pikeVM, cache: p.makeCache()))
     }
 }
+
+/// Brute force: apply every combination of ≤ k confusions to short haystacks and compare the best
+/// (leftmost start, fewest substitutions) key with the OCR engine's answer.
+@Suite struct OCROracleTests {
+    static let patterns = [#"\d{3}"#, #"[A-Z]\d+"#, #"(?:ab|\d)+"#, #"\d+a"#, #"S\d"#, #"[a-z]{2}\d"#, #"\b\d\d\b"#, #"I?\d{2}"#]
+    static let alphabet: [UInt8] = Array("O0I1Sab5 l".utf8)
+
+    /// All variants of `hay` with up to `k` substituted positions (positions listed).
+    static func variants(_ hay: [UInt8], _ k: Int, _ table: OCRConfusionTable) -> [([UInt8], [Int])] {
+        var out: [([UInt8], [Int])] = [(hay, [])]
+        func rec(_ cur: [UInt8], _ from: Int, _ used: [Int]) {
+            if used.count == k { return }
+            for i in from..<cur.count {
+                for alt in table.confusions(of: Unicode.Scalar(cur[i])) {
+                    var v = cur
+                    v[i] = UInt8(alt.value)
+                    out.append((v, used + [i]))
+                    rec(v, i + 1, used + [i])
+                }
+            }
+        }
+        rec(hay, 0, [])
+        return out
+    }
+
+    @Test func bestKeyMatchesBruteForce() throws {
+        var rng = SeededRNG(seed: 31)
+        var checked = 0
+        for pat in Self.patterns {
+            let p = try RegexPattern(pat)
+            for _ in 0..<60 {
+                let n = Int(rng.next() % 8)
+                let hay = (0..<n).map { _ in Self.alphabet[Int(rng.next() % UInt64(Self.alphabet.count))] }
+                for k in 1...2 {
+                    var best: (Int, Int)? = nil
+                    for (v, subs) in Self.variants(hay, k, .default) {
+                        guard let m = p.firstMatch(in: v) else { continue }
+                        // Leftmost start in this variant; count only substitutions inside an anchored match there.
+                        guard let a = p.firstMatch(in: v, range: m.range.lowerBound..<v.count, anchored: true) else { continue }
+                        let inside = subs.filter { a.range.contains($0) }.count
+                        let key = (a.range.lowerBound, inside)
+                        if best == nil || key < best! { best = key }
+                    }
+                    let got = p.ocrFirstMatch(in: hay, options: OCRMatchOptions(maxSubstitutions: k))
+                    checked += 1
+                    #expect(got.map { ($0.range.lowerBound, $0.substitutionCount) } ?? (-1, -1) == best ?? (-1, -1),
+                            "/\(pat)/ k=\(k) on \(String(decoding: hay, as: UTF8.self).debugDescription)")
+                    if let g = got {
+                        // The corrected text really matches at that start.
+                        var fixed = hay
+                        for s in g.substitutions { fixed[s.offset] = UInt8(s.replacement.value) }
+                        #expect(Array(fixed[g.range]) == g.corrected)
+                        #expect(p.firstMatch(in: fixed, range: g.range.lowerBound..<fixed.count, anchored: true) != nil)
+                    }
+                }
+            }
+        }
+        print("OCR brute-force oracle: \(checked) (pattern, haystack, k) cases")
+    }
+}
