@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Giro
+import GiroTestSupport
 
 /// The contract every registered plug-in honours, whatever it is fed: a record or a typed `GiroError`
 /// with a stable code — never a crash, never an untyped error.
@@ -8,20 +9,9 @@ import Giro
     static let formats: [any PaymentFormat] = FormatRegistry.all
     static var formatIDs: [String] { formats.map(\.id) }
 
-    /// Deterministic generator so failures are reproducible.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
 
     static func junk() -> [(String, [UInt8])] {
-        var rng = SplitMix(state: 42)
+        var rng = SplitMix64(seed: 42)
         var out: [(String, [UInt8])] = [
             ("empty", []),
             ("nul", [0]),
@@ -46,7 +36,7 @@ import Giro
 
     /// Each plug-in's own header followed by junk: the decoder must get past the sniff and still not crash.
     static func headedJunk() -> [(String, [UInt8])] {
-        var rng = SplitMix(state: 7)
+        var rng = SplitMix64(seed: 7)
         let headers = ["BCD\n", "BCD\n001\n1\nSCT\n", "BCD\n002\n9\nSCT\n\n\n", "SPC\n", "SPC\n0200\n1\n", "SPC\n0200\n1\nCH4431999123000889012\nS\n"]
         var out: [(String, [UInt8])] = []
         for h in headers {

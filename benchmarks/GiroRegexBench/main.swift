@@ -1,5 +1,6 @@
 import Foundation
 import GiroRegex
+import GiroTestSupport
 
 // giro-regex-bench: count all matches of slip-field patterns in ~10 MB of OCR-like text with GiroRegex, PCRE2
 // (interpreter and JIT), NSRegularExpression and Swift Regex. Run:

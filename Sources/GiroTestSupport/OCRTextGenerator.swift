@@ -1,20 +1,16 @@
+import Foundation
+
 /// Deterministic OCR-like payment-slip text (shared with the field-parser benchmark).
 ///
 /// Mixed Croatian, German, Czech and Hungarian slip words; IBANs with and without spaces, 5 % of them with O/0
 /// confusions; amounts in `1.234,56` / `1,234.56` / `1'234.56` / `1 234,56` styles; dates; Croatian references;
 /// month names; plain numbers. Same seed → same bytes, on every platform.
 public struct OCRTextGenerator {
-    var state: UInt64
+    var rng: SplitMix64
 
-    public init(seed: UInt64 = 4711) { state = seed }
+    public init(seed: UInt64 = 4711) { rng = SplitMix64(seed: seed) }
 
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    mutating func next() -> UInt64 { rng.next() }
     mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
     mutating func pick(_ a: [String]) -> String { a[int(a.count)] }
 
