@@ -26,6 +26,24 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Exit with 65 when any line could not be decoded.")
     var strict = false
 
+    static let blockSize = 4096
+
+    /// write(2) until every byte is out (short writes and EINTR retried); the error, if any.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> (any Error)? {
+        bytes.withUnsafeBytes { raw -> (any Error)? in
+            var offset = 0
+            while offset < raw.count {
+                let n = write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                offset += n
+            }
+            return nil
+        }
+    }
+
     func validate() throws {
         if jobs < 1 || jobs > 512 { throw ValidationError("--jobs must be between 1 and 512") }
     }
@@ -53,26 +71,50 @@ struct BatchCommand: ParsableCommand {
         var records = 0
         var errors = 0
         let started = Date()
-        while true {
-            let block = reader.nextLines(max: 4096)
-            if block.isEmpty { break }
+        // Pipeline: while the workers decode block n, a serial queue writes block n−1 and reads block n+1,
+        // so file I/O is off the critical path.
+        let io = DispatchQueue(label: "giro.batch.io")
+        let writeFailure = WriteFailure()
+        var next = reader.nextLines(max: Self.blockSize)
+        while !next.isEmpty {
+            let block = next
+            let prefetch = DispatchWorkItem { next = reader.nextLines(max: Self.blockSize) }
+            io.async(execute: prefetch)
             let result = batch.decodeBlock(block, firstLineNumber: lineNumber)
             errors += result.errorCount
             records += block.count - result.errorCount
-            do { for part in result.parts where !part.isEmpty { try outHandle.write(contentsOf: part) } } catch {
-                Output.writeErr("giro: write failed: \(error)")
-                throw GiroExit.ioError
+            io.async {
+                guard !writeFailure.failed else { return }
+                for part in result.parts where !part.isEmpty {
+                    if let error = Self.writeAll(part, to: outHandle.fileDescriptor) { writeFailure.record(error); return }
+                }
             }
+            prefetch.wait()
+            if writeFailure.failed { break }
             lineNumber += block.count
             if showProgress {
                 let rate = Double(lineNumber - 1) / max(Date().timeIntervalSince(started), 0.001)
                 FileHandle.standardError.write(Data("\r\u{1B}[K\(lineNumber - 1) lines, \(errors) errors, \(Int(rate)) lines/s".utf8))
             }
         }
+        io.sync {}
+        if let error = writeFailure.error {
+            Output.writeErr("giro: write failed: \(error)")
+            throw GiroExit.ioError
+        }
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         Output.writeErr("giro batch: \(records + errors) lines, \(records) records, \(errors) errors")
         if strict && errors > 0 { throw GiroExit.dataError }
     }
+}
+
+/// The first write error of the output queue (set there, read after the queue is drained).
+final class WriteFailure: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: (any Error)?
+    func record(_ e: any Error) { lock.withLock { if first == nil { first = e } } }
+    var error: (any Error)? { lock.withLock { first } }
+    var failed: Bool { error != nil }
 }
 
 /// Reads `\n`-terminated lines in blocks from a file handle, without loading the whole input.
@@ -118,13 +160,25 @@ final class LineReader {
                 position = buffer.count
                 break
             }
-            // Compact, then read more. Lines already cut keep the old storage alive (slices share it).
-            if position > 0 {
-                buffer = Array(buffer[position...])
-                position = 0
+            // Read more into a fresh buffer that starts with the unfinished line: lines already cut keep
+            // the old buffer alive (slices share it), so nothing big is ever copied.
+            let rest = buffer.count - position
+            let chunk = 1 << 20
+            var got = 0
+            let fresh = [UInt8](unsafeUninitializedCapacity: rest + chunk) { out, count in
+                buffer.withUnsafeBufferPointer { old in
+                    if rest > 0, let src = old.baseAddress, let dst = out.baseAddress {
+                        dst.initialize(from: src + position, count: rest)
+                    }
+                }
+                repeat {
+                    got = read(handle.fileDescriptor, out.baseAddress.map { $0 + rest }, chunk)
+                } while got < 0 && errno == EINTR
+                count = rest + max(got, 0)
             }
-            let data = (try? handle.read(upToCount: 1 << 20)) ?? nil
-            if let data, !data.isEmpty { buffer.append(contentsOf: data) } else { eof = true }
+            buffer = fresh
+            position = 0
+            if got <= 0 { eof = true }
         }
         return lines
     }

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import Giro
 
+/// Written by one thread, read after it finished (guarded by a DispatchGroup wait).
+final class DataBox: @unchecked Sendable { var data = Data() }
+
 /// End-to-end: the built `giro` executable, as a user or a pipeline runs it.
 @Suite(.serialized) struct CLITests {
     struct Run {
@@ -30,10 +33,20 @@ import Giro
         p.standardError = err
         p.standardInput = inp
         try p.run()
-        if let stdin { inp.fileHandleForWriting.write(stdin) }
-        try inp.fileHandleForWriting.close()
+        // Feed stdin and drain stderr on their own threads: a streaming tool may write output before it
+        // has read all its input, so doing these in sequence could deadlock on full pipes.
+        let writer = inp.fileHandleForWriting
+        let feeding = DispatchGroup()
+        DispatchQueue.global().async(group: feeding) {
+            if let stdin { writer.write(stdin) }
+            try? writer.close()
+        }
+        let errBox = DataBox()
+        let errHandle = err.fileHandleForReading
+        DispatchQueue.global().async(group: feeding) { errBox.data = errHandle.readDataToEndOfFile() }
         let o = out.fileHandleForReading.readDataToEndOfFile()
-        let e = err.fileHandleForReading.readDataToEndOfFile()
+        feeding.wait()
+        let e = errBox.data
         p.waitUntilExit()
         return Run(status: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: e, as: UTF8.self))
     }
@@ -120,6 +133,21 @@ import Giro
         #expect(r.stderr.contains("300 lines, 100 records, 200 errors"))
         let strict = try giro(["batch", "--strict"], stdin: Data("junk\n".utf8))
         #expect(strict.status == 65)
+    }
+
+    @Test func batchSurvivesOverlongLinesAndLargeInputs() throws {
+        let spc = try String(contentsOfFile: Self.spc, encoding: .utf8)
+        let payload = String(decoding: try JSONEncoder().encode(spc), as: UTF8.self)
+        var text = String(repeating: "x", count: 200_000) + "\n"                 // over the 64 KiB line limit
+        text += (0..<5000).map { #"{"id":\#($0),"payload":\#(payload)}"# }.joined(separator: "\n")  // several MB
+        text += "\n" + String(repeating: "y", count: 70_000)                      // overlong last line, no newline
+        let r = try giro(["batch", "-j", "2"], stdin: Data(text.utf8))
+        #expect(r.status == 0)
+        let out = r.stdout.split(separator: "\n")
+        #expect(out.count == 5002)
+        #expect(out.first?.contains("payload_too_large") == true && out.last?.contains("payload_too_large") == true)
+        #expect(out.dropFirst().dropLast().allSatisfy { $0.contains(#""record":{"#) })
+        #expect(r.stderr.contains("5002 lines, 5000 records, 2 errors"))
     }
 
     @Test func batchJobsGiveIdenticalOutput() throws {

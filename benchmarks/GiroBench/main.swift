@@ -87,7 +87,7 @@ print(pad("json JSONEncoder", 26), pad(String(records.count), 9), pad(fmt(founda
 // Batch scaling: the same NDJSON block decoded with 1 and 2 workers in this process.
 print("\nbatch (in process, NDJSON in → NDJSON out)")
 var lines: [ArraySlice<UInt8>] = []
-while lines.count < 20_000 {
+while lines.count < 100_000 {
     for p in all {
         let line = #"{"id":\#(lines.count),"payloadBase64":"\#(Data(p).base64EncodedString())"}"#
         lines.append(Array(line.utf8)[...])
