@@ -9,23 +9,9 @@ extension SPCDecoder {
         guard !r.isEmpty else {
             throw fail(.fieldMissing, field: field, line: i, "the creditor IBAN is mandatory")
         }
-        // Compact here (spaces, `-`, `.` removed, upper-cased) on the concrete slice type, then run
-        // the core's registry/mod-97 validation on the compact bytes.
-        var compact: [UInt8] = []
-        compact.reserveCapacity(21)
-        var removed = false
-        var lowered = false
-        var i2 = r.startIndex
-        while i2 < r.endIndex {
-            let b = r[i2]
-            switch b {
-            case 0x20, 0x09, UInt8(ascii: "-"), UInt8(ascii: "."): removed = true
-            case 97...122: compact.append(b - 32); lowered = true
-            case 0xC2 where i2 + 1 < r.endIndex && r[i2 + 1] == 0xA0: removed = true; i2 += 1
-            default: compact.append(b)
-            }
-            i2 += 1
-        }
+        let (compact, compaction) = IBAN.compact(r)
+        let removed = compaction.removedSpaces || compaction.removedOtherSeparators
+        let lowered = compaction.loweredCase
         // Country first: a well-formed foreign IBAN is "not allowed" rather than "invalid".
         if compact.count >= 2, compact[0] >= 65, compact[0] <= 90, compact[1] >= 65, compact[1] <= 90,
            !((compact[0] == 67 && compact[1] == 72) || (compact[0] == 76 && compact[1] == 73)) {

@@ -8,6 +8,22 @@ import Testing
         #expect(ISO7064.mod97CheckDigits(Array("WEST12345698765432GB".utf8)) == 82)
     }
 
+    /// The chunked accumulator agrees with the one-character-at-a-time definition.
+    @Test func mod97MatchesNaiveDefinition() {
+        var rng = SystemRandomNumberGenerator()
+        let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ".utf8)
+        for _ in 0..<5000 {
+            let chars = (0..<Int.random(in: 0...40, using: &rng)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] }
+            let initial = Int.random(in: 0..<97, using: &rng)
+            var naive = initial
+            for b in chars {
+                let v = b <= 57 ? Int(b - 48) : Int(b - 55)
+                naive = v < 10 ? (naive * 10 + v) % 97 : (naive * 100 + v) % 97
+            }
+            #expect(ISO7064.mod97(chars, startingWith: initial) == naive)
+        }
+    }
+
     @Test func mod11_10() {
         #expect(ISO7064.isValidMod11_10(Array("1001005".utf8)))
         #expect(ISO7064.isValidMod11_10(Array("1863000160".utf8)))

@@ -76,23 +76,26 @@ public struct IBAN: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Removes spaces (incl. U+00A0 no-break space), `-` and `.`, and upper-cases ASCII letters.
     public static func compact(_ bytes: ArraySlice<UInt8>) -> ([UInt8], Compaction) {
-        var out: [UInt8] = []
-        out.reserveCapacity(34)
         var info = Compaction()
-        var i = bytes.startIndex
-        let end = bytes.endIndex
-        while i < end {
-            let b = bytes[i]
-            switch b {
-            case 0x20, 0x09: info.removedSpaces = true
-            case UInt8(ascii: "-"), UInt8(ascii: "."): info.removedOtherSeparators = true
-            case 97...122: out.append(b - 32); info.loweredCase = true
-            case 0xC2 where i + 1 < end && bytes[i + 1] == 0xA0:
-                info.removedSpaces = true
-                i += 1
-            default: out.append(b)
+        let out = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
+            var n = 0
+            bytes.withUnsafeBufferPointer { p in
+                var i = 0
+                while i < p.count {
+                    let b = p[i]
+                    switch b {
+                    case 0x20, 0x09: info.removedSpaces = true
+                    case UInt8(ascii: "-"), UInt8(ascii: "."): info.removedOtherSeparators = true
+                    case 97...122: buffer[n] = b - 32; n += 1; info.loweredCase = true
+                    case 0xC2 where i + 1 < p.count && p[i + 1] == 0xA0:
+                        info.removedSpaces = true
+                        i += 1
+                    default: buffer[n] = b; n += 1
+                    }
+                    i += 1
+                }
             }
-            i += 1
+            count = n
         }
         return (out, info)
     }

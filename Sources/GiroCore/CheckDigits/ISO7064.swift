@@ -12,15 +12,27 @@ public enum ISO7064 {
     }
 
     /// Remainder mod 97 of the number formed by the characters (letters expand to two digits).
-    /// `nil` when a character is not alphanumeric.
+    /// `nil` when a character is not alphanumeric. Digits are gathered into a 64-bit accumulator and reduced
+    /// every 16 digits: two divisions for an IBAN instead of one per character.
     @inlinable
     public static func mod97<C: Collection<UInt8>>(_ chars: C, startingWith initial: Int = 0) -> Int? {
-        var r = initial
+        var acc = UInt64(initial % 97)
+        var digits = 2
         for b in chars {
             guard let v = value(b) else { return nil }
-            r = v < 10 ? (r * 10 + v) % 97 : (r * 100 + v) % 97
+            if v < 10 {
+                acc = acc &* 10 &+ UInt64(v)
+                digits += 1
+            } else {
+                acc = acc &* 100 &+ UInt64(v)
+                digits += 2
+            }
+            if digits >= 16 {
+                acc %= 97
+                digits = 2
+            }
         }
-        return r
+        return Int(acc % 97)
     }
 
     /// MOD 97-10 over `body` followed by `tail` (IBAN / RF rearrangement without copying).
