@@ -27,6 +27,7 @@ enum CorpusFormat {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".txt") }.sorted()
     }
 
+    /// `\n \t \r \\`, `\xNN` (a raw byte) and `\u{…}`; used by our corpus and by rust-regex `unescape = true`.
     static func unescape(_ s: String) -> [UInt8] {
         var out: [UInt8] = []
         let b = Array(s.utf8)
@@ -39,7 +40,7 @@ enum CorpusFormat {
                 case UInt8(ascii: "t"): out.append(0x09); i += 2
                 case UInt8(ascii: "r"): out.append(0x0D); i += 2
                 case UInt8(ascii: "\\"): out.append(0x5C); i += 2
-                case UInt8(ascii: "x") where i + 3 < b.count + 0:
+                case UInt8(ascii: "x") where i + 3 < b.count:
                     let hex = String(decoding: b[(i + 2)..<min(i + 4, b.count)], as: UTF8.self)
                     out.append(UInt8(hex, radix: 16) ?? 0); i += 4
                 case UInt8(ascii: "u") where i + 2 < b.count && b[i + 2] == UInt8(ascii: "{"):

@@ -113,28 +113,6 @@ import Testing
         }
     }
 
-    /// Unescapes rust-regex `unescape = true` haystacks (\xNN are raw bytes).
-    static func rustUnescape(_ s: String) -> [UInt8] {
-        var out: [UInt8] = []
-        let b = Array(s.utf8)
-        var i = 0
-        while i < b.count {
-            if b[i] == UInt8(ascii: "\\"), i + 1 < b.count {
-                switch b[i + 1] {
-                case UInt8(ascii: "x") where i + 3 < b.count:
-                    out.append(UInt8(String(decoding: b[(i + 2)...(i + 3)], as: UTF8.self), radix: 16) ?? 0); i += 4; continue
-                case UInt8(ascii: "n"): out.append(10); i += 2; continue
-                case UInt8(ascii: "t"): out.append(9); i += 2; continue
-                case UInt8(ascii: "r"): out.append(13); i += 2; continue
-                case UInt8(ascii: "\\"): out.append(92); i += 2; continue
-                default: break
-                }
-            }
-            out.append(b[i]); i += 1
-        }
-        return out
-    }
-
     /// Parses `matches`: [[s,e],...] or [[[s,e],[s,e]|[]]...] or [{id=0, span=[s,e]}...]. Returns group-0 spans and,
     /// if present, all groups (-1 for missing).
     static func parseMatches(_ s: String) -> [[Int]]? {
@@ -201,7 +179,7 @@ import Testing
                 }
                 if fld["compiles"] == "false" { fail += 1; failNames.append((fld["name"] ?? "?") + " [compiled]"); continue }
                 guard let hs = fld["haystack"], hs.hasPrefix("S:"), let wantAll = Self.parseMatches(fld["matches"] ?? "[]") else { skipped += 1; continue }
-                let hay = fld["unescape"] == "true" ? Self.rustUnescape(String(hs.dropFirst(2))) : Array(hs.dropFirst(2).utf8)
+                let hay = fld["unescape"] == "true" ? CorpusFormat.unescape(String(hs.dropFirst(2))) : Array(hs.dropFirst(2).utf8)
                 var got: [[Int]] = []
                 let anchored = fld["anchored"] == "true"
                 var bounds: Range<Int>? = nil
