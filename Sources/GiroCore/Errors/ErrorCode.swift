@@ -59,6 +59,9 @@ extension ErrorCode {
     public static let identificationInvalid: ErrorCode = "identification_invalid"
     public static let dateInvalid: ErrorCode = "date_invalid"
     public static let inputInvalid: ErrorCode = "input_invalid"
+    /// The payload is recognised but is not a payment order (a fiscal receipt URL, an invoice-only
+    /// document …). The message says what it is; scanners report such symbols instead of failing.
+    public static let notAPayment: ErrorCode = "not_a_payment"
 }
 
 // MARK: - Warnings (the payload is accepted; see README "Tolerances")

@@ -83,6 +83,7 @@ extension Reference: JSONWritable {
     public func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("model") { $0.string(model) }
+            o.key("parts") { w in if let parts { w.stringArray(parts) } else { w.null() } }
             o.key("type") { $0.string(type.rawValue) }
             o.key("valid") { $0.bool(valid) }
             o.key("value") { $0.string(value) }

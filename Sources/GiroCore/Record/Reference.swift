@@ -35,12 +35,16 @@ public struct Reference: Sendable, Codable, Hashable {
     public var valid: Bool?
     /// National reference model (`HR01`, `SI12`, `97`) where the format has one.
     public var model: String?
+    /// The reference's data groups where the model defines them (`["102", "3057", "89016"]` for
+    /// `HR01 102-3057-89016`); nil otherwise.
+    public var parts: [String]?
 
-    public init(type: ReferenceType, value: String, valid: Bool?, model: String? = nil) {
+    public init(type: ReferenceType, value: String, valid: Bool?, model: String? = nil, parts: [String]? = nil) {
         self.type = type
         self.value = value
         self.valid = valid
         self.model = model
+        self.parts = parts
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -49,5 +53,6 @@ public struct Reference: Sendable, Codable, Hashable {
         try c.encode(value, forKey: .value)
         try c.encode(valid, forKey: .valid)
         try c.encode(model, forKey: .model)
+        try c.encode(parts, forKey: .parts)
     }
 }
