@@ -1,0 +1,126 @@
+/// A Czech (or Slovak: the same scheme) domestic account number `[prefix-]number/bank` (formats-cee.md §4.7).
+///
+/// Prefix ≤ 6 digits and number 2–10 digits, each with a weighted mod-11 check (prefix weights 10,5,8,4,2,1;
+/// number weights 6,3,7,9,10,5,8,4,2,1, both on the left-zero-padded value); bank code 4 digits.
+/// The IBAN is `CZ`/`SK` + check + bank(4) + prefix(6) + number(10).
+public struct CzechAccountNumber: Sendable, Hashable, Codable {
+    /// 0–6 digits, no leading zeros (`""` when absent).
+    public var prefix: String
+    /// 2–10 digits, no leading zeros.
+    public var number: String
+    /// 4 digits.
+    public var bankCode: String
+
+    static let prefixWeights = [10, 5, 8, 4, 2, 1]
+    static let numberWeights = [6, 3, 7, 9, 10, 5, 8, 4, 2, 1]
+
+    /// Parses `19-2000145399/0800` or `2000145399/0800` (spaces around the separators are not allowed);
+    /// nil when the syntax or a weighted check fails.
+    public init?(_ text: String) {
+        let b = Array(text.utf8)
+        guard b.count <= 22, let slash = b.firstIndex(of: UInt8(ascii: "/")) else { return nil }
+        let bank = b[(slash + 1)...]
+        let left = b[..<slash]
+        var prefix: ArraySlice<UInt8> = []
+        var number = left
+        if let dash = left.firstIndex(of: UInt8(ascii: "-")) {
+            prefix = left[..<dash]
+            number = left[(dash + 1)...]
+            guard !prefix.isEmpty else { return nil }
+        }
+        guard bank.count == 4, bank.allSatisfy(Self.isDigit) else { return nil }
+        self.init(prefixDigits: prefix, numberDigits: number, bankDigits: bank)
+    }
+
+    /// From a compact `CZ…` or `SK…` IBAN (24 characters, valid mod 97); nil otherwise.
+    public init?(iban: String) {
+        let b = Array(iban.utf8)
+        guard b.count == 24, (b[0] == 0x43 && b[1] == 0x5A) || (b[0] == 0x53 && b[1] == 0x4B),
+              b[2...].allSatisfy(Self.isDigit), ISO7064.mod97(b[4...], then: b[0..<4]) == 1 else { return nil }
+        self.init(prefixDigits: b[8..<14], numberDigits: b[14..<24], bankDigits: b[4..<8])
+    }
+
+    private init?(prefixDigits: ArraySlice<UInt8>, numberDigits: ArraySlice<UInt8>, bankDigits: ArraySlice<UInt8>) {
+        guard prefixDigits.count <= 6, prefixDigits.allSatisfy(Self.isDigit),
+              (2...10).contains(numberDigits.count), numberDigits.allSatisfy(Self.isDigit),
+              numberDigits.filter({ $0 != 0x30 }).count >= 2,
+              Self.weightedSum(prefixDigits, Self.prefixWeights) % 11 == 0,
+              Self.weightedSum(numberDigits, Self.numberWeights) % 11 == 0 else { return nil }
+        prefix = Self.stripZeros(prefixDigits)
+        number = Self.stripZeros(numberDigits)
+        bankCode = String(decoding: bankDigits, as: UTF8.self)
+    }
+
+    /// Compact IBAN with computed check digits (`CZ5207100007210077628031`).
+    public func iban(country: String = "CZ") -> String {
+        let bban = bankCode + Self.zeroPad(prefix, 6) + Self.zeroPad(number, 10)
+        let check = ISO7064.mod97CheckDigits(Array((bban + country).utf8)) ?? 0
+        return country + (check < 10 ? "0\(check)" : "\(check)") + bban
+    }
+
+    /// `19-2000145399/0800`, or `2000145399/0800` without a prefix.
+    public var formatted: String { (prefix.isEmpty ? "" : prefix + "-") + number + "/" + bankCode }
+
+    static func weightedSum(_ digits: ArraySlice<UInt8>, _ weights: [Int]) -> Int {
+        // Right-aligned: the last digit takes the last weight (left zero padding adds nothing).
+        var sum = 0
+        var w = weights.count - 1
+        for b in digits.reversed() where w >= 0 {
+            sum += Int(b - 48) * weights[w]
+            w -= 1
+        }
+        return sum
+    }
+
+    static func stripZeros(_ d: ArraySlice<UInt8>) -> String {
+        String(decoding: d.drop { $0 == 0x30 }, as: UTF8.self)
+    }
+
+    static func zeroPad(_ s: String, _ n: Int) -> String {
+        s.utf8.count >= n ? s : String(repeating: "0", count: n - s.utf8.count) + s
+    }
+
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+}
+
+/// A Serbian domestic account: bank (3) + account (13, zero-padded) + control (2), control =
+/// 98 − (first 16 digits · 100 mod 97) (formats-cee.md §2.3). `840-955845-10` ≡ `840000000095584510`.
+public struct SerbianAccountNumber: Sendable, Hashable, Codable {
+    /// 3 digits.
+    public var bankCode: String
+    /// 13 digits, zero-padded.
+    public var number: String
+    /// 2 digits.
+    public var checkDigits: String
+
+    /// 18 digits, or `bbb-n…-kk` with the middle part zero-padded to 13; nil when the syntax or the
+    /// mod-97 check fails.
+    public init?(_ text: String) {
+        let b = Array(text.utf8)
+        guard b.count <= 20 else { return nil }
+        var digits: [UInt8]
+        let groups = b.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        switch groups.count {
+        case 1:
+            digits = b
+        case 3:
+            guard groups[0].count == 3, (1...13).contains(groups[1].count), groups[2].count == 2 else { return nil }
+            digits = Array(groups[0]) + Array(repeating: 0x30, count: 13 - groups[1].count) + Array(groups[1]) + Array(groups[2])
+        default:
+            return nil
+        }
+        guard digits.count == 18, digits.allSatisfy(CzechAccountNumber.isDigit),
+              let expected = ISO7064.mod97CheckDigits(digits[0..<16]),
+              Int(digits[16] - 48) * 10 + Int(digits[17] - 48) == expected else { return nil }
+        bankCode = String(decoding: digits[0..<3], as: UTF8.self)
+        number = String(decoding: digits[3..<16], as: UTF8.self)
+        checkDigits = String(decoding: digits[16..<18], as: UTF8.self)
+    }
+
+    /// 18 digits.
+    public var compact: String { bankCode + number + checkDigits }
+    /// `RS35` + the 18 digits: the national check makes the BBAN ≡ 1 (mod 97), so the IBAN check is always 35.
+    public var iban: String { "RS35" + compact }
+    /// `bbb-nnnnnnnnnnnnn-kk`.
+    public var formatted: String { bankCode + "-" + number + "-" + checkDigits }
+}

@@ -1,0 +1,108 @@
+/// The outcome of checking a national payment reference ("model + poziv na broj / sklic").
+///
+/// Reference validation is advisory in every national scheme that has one: plug-ins turn a failed
+/// check into a warning and keep the payment; the OCR parsers use it to confirm repairs.
+public struct ReferenceModelCheck: Sendable, Hashable, Codable {
+    /// Normalized model: `HR01`, `SI12`, `97`.
+    public var model: String
+    /// Data groups as written, without the hyphens.
+    public var parts: [String]
+    /// The model is defined in the national table.
+    public var known: Bool
+    /// Known model, structure (group count, lengths, characters) and every check digit hold.
+    public var valid: Bool
+    /// Readable reasons when not valid (`P2 check digit is 4, expected 7`).
+    public var problems: [String]
+
+    public init(model: String, parts: [String], known: Bool, valid: Bool, problems: [String]) {
+        self.model = model
+        self.parts = parts
+        self.known = known
+        self.valid = valid
+        self.problems = problems
+    }
+}
+
+/// Croatian payment reference models HR00–HR99 (FINA, "Jedinstveni pregled osnovnih modela poziva na broj",
+/// 2021; formats-cee.md §1.6). The content is field 12 of HUB3: up to 22 characters, digit groups P1–P4
+/// separated by `-`.
+public enum CroatianReferenceModel {
+    /// Checks `reference` (with hyphens) against `model` (`HR01`, `hr01` or `01`).
+    public static func check(model: String, reference: String) -> ReferenceModelCheck {
+        GroupedReferenceModels.check(scheme: .croatia, model: model, reference: reference)
+    }
+}
+
+/// Slovenian reference models SI00–SI99 (ZBS; formats-cee.md §3.5): up to 22 characters, at most 20
+/// digits in up to three `-`-separated groups, MOD11INI check digits.
+public enum SlovenianReferenceModel {
+    /// Checks the part after the model (`1234567890120` for `SI12 1234567890120`) against `model` (`SI12` or `12`).
+    public static func check(model: String, reference: String) -> ReferenceModelCheck {
+        GroupedReferenceModels.check(scheme: .slovenia, model: model, reference: reference)
+    }
+}
+
+/// Serbian reference models of the RO tag / "poziv na broj" (NBS; formats-cee.md §2.4).
+/// `97`: two check digits then the reference, ISO 7064 MOD 97-10, letters allowed; `22`: MOD 11 [impl];
+/// `00` and `11`: no check (`11` as on Infostan bills, hyphens allowed).
+public enum SerbianReferenceModel {
+    /// Longest RO value generators and the NBS validator accept, model included.
+    public static let maxLength = 25
+
+    /// Checks `reference` (what follows the two model digits) against `model` (`97`, `11`, `00`, `22`).
+    public static func check(model: String, reference: String) -> ReferenceModelCheck {
+        let m = Array(model.utf8)
+        let r = Array(reference.utf8)
+        guard m.count == 2, m.allSatisfy(isDigit) else {
+            return ReferenceModelCheck(model: model, parts: [reference], known: false, valid: false,
+                                       problems: ["model \(model) is not two digits"])
+        }
+        var problems: [String] = []
+        if r.count + 2 > maxLength { problems.append("reference is \(r.count + 2) characters with the model; at most \(maxLength)") }
+        if r.isEmpty { problems.append("reference is empty") }
+        let known: Bool
+        switch model {
+        case "97":
+            known = true
+            if !r.allSatisfy(isAlphanumeric) {
+                problems.append("model 97 allows digits and letters only")
+            } else if r.count < 3 {
+                problems.append("model 97 needs two check digits and at least one data character")
+            } else if let expected = ISO7064.mod97CheckDigits(r[2...]) {
+                let written = Int(r[0] - 48) * 10 + Int(r[1] - 48)
+                if !isDigit(r[0]) || !isDigit(r[1]) {
+                    problems.append("model 97 check digits must be digits")
+                } else if written != expected {
+                    problems.append("check digits are \(pad2(written)), expected \(pad2(expected))")
+                }
+            }
+        case "22":
+            known = true
+            if !r.allSatisfy(isDigit) || r.count < 2 {
+                problems.append("model 22 needs at least two digits and digits only")
+            } else if let expected = NationalModuli.serbianModel22CheckDigit(r.dropLast()), let last = r.last,
+                      Int(last - 48) != expected {
+                problems.append("check digit is \(last - 48), expected \(expected)")
+            }
+        case "00":
+            known = true
+            if !r.allSatisfy(isDigit) { problems.append("model 00 allows digits only") }
+        case "11":
+            known = true
+            if !r.allSatisfy({ isAlphanumeric($0) || $0 == hyphen }) { problems.append("model 11 allows digits, letters and '-' only") }
+        default:
+            known = false
+            problems.append("model \(model) is not a known Serbian model")
+            if !r.allSatisfy({ isAlphanumeric($0) || $0 == hyphen }) { problems.append("only digits, letters and '-' are allowed") }
+        }
+        return ReferenceModelCheck(model: model, parts: [reference], known: known, valid: known && problems.isEmpty,
+                                   problems: problems)
+    }
+
+    private static func pad2(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+    private static let hyphen = UInt8(ascii: "-")
+    private static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+    private static func isAlphanumeric(_ b: UInt8) -> Bool {
+        isDigit(b) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122)
+    }
+}

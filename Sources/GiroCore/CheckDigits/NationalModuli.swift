@@ -1,0 +1,109 @@
+/// Check-digit rules of the Croatian (FINA), Slovenian (ZBS) and Serbian (NBS) reference models.
+/// All take ASCII digit bytes; they return `nil`/`false` for anything else instead of trapping.
+/// Worked examples are in `formats-cee.md` §0.3 and §1.6 and pinned in `ReferenceModelTests`.
+public enum NationalModuli {
+    /// MOD11INI: weights 2, 3, 4 … from the rightmost data digit (unbounded); r = Σ mod 11;
+    /// check = 0 when r ∈ {0, 1}, else 11 − r. `10230578901` → 6.
+    public static func mod11INICheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
+        guard !data.isEmpty else { return nil }
+        var sum = 0
+        var weight = 2
+        for b in data.reversed() {
+            guard let d = digit(b) else { return nil }
+            sum = (sum + d * weight) % 11
+            weight += 1
+        }
+        return sum <= 1 ? 0 : 11 - sum
+    }
+
+    /// `true` when the last digit is the MOD11INI check of the ones before it.
+    public static func isValidMod11INI<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Bool {
+        guard let last = digits.last, let k = digit(last) else { return false }
+        return mod11INICheckDigit(digits.dropLast()) == k
+    }
+
+    /// MOD11 JMB/JMBG (HR12, HR41, HR42): the whole number including its check digit, weights 1, 2 … 7
+    /// from the right, then 2 … 7 repeating; valid iff Σ ≡ 0 (mod 11); all-equal digits are invalid.
+    public static func isValidMod11JMBG<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Bool {
+        guard digits.count >= 2, let first = digits.first else { return false }
+        var sum = 0
+        var position = 0
+        var allEqual = true
+        for b in digits.reversed() {
+            guard let d = digit(b) else { return false }
+            if b != first { allEqual = false }
+            let weight = position < 7 ? position + 1 : 2 + (position - 7) % 6
+            sum = (sum + d * weight) % 11
+            position += 1
+        }
+        return !allEqual && sum == 0
+    }
+
+    /// MOD11P7 (HR13, HR18): weights 2 … 7 cyclic from the rightmost data digit; r = Σ mod 11;
+    /// check = 5 when r = 0, 0 when r = 1, else 11 − r. `345678901` → 2.
+    public static func mod11P7CheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
+        guard !data.isEmpty else { return nil }
+        var sum = 0
+        var weight = 2
+        for b in data.reversed() {
+            guard let d = digit(b) else { return nil }
+            sum = (sum + d * weight) % 11
+            weight = weight == 7 ? 2 : weight + 1
+        }
+        switch sum {
+        case 0: return 5
+        case 1: return 0
+        default: return 11 - sum
+        }
+    }
+
+    /// MOD10ZB (HR14): weights 1, 2, 1, 2 … from the rightmost data digit, products added as numbers;
+    /// check = Σ mod 10. `223344556` → 8.
+    public static func mod10ZBCheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
+        guard !data.isEmpty else { return nil }
+        var sum = 0
+        var weight = 1
+        for b in data.reversed() {
+            guard let d = digit(b) else { return nil }
+            sum = (sum + d * weight) % 10
+            weight = 3 - weight
+        }
+        return sum
+    }
+
+    /// Modulus 11 with weights 2 … 7 cyclic from the right (HR40 K2): r = Σ mod 11; r = 0 has no valid
+    /// check digit (nil), r = 1 → 0, else 11 − r.
+    public static func mod11Cyclic7CheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
+        guard !data.isEmpty else { return nil }
+        var sum = 0
+        var weight = 2
+        for b in data.reversed() {
+            guard let d = digit(b) else { return nil }
+            sum = (sum + d * weight) % 11
+            weight = weight == 7 ? 2 : weight + 1
+        }
+        switch sum {
+        case 0: return nil
+        case 1: return 0
+        default: return 11 - sum
+        }
+    }
+
+    /// Serbian model 22 [impl: Lotus015/nbs-ips-qr]: weights 1, 2, 3 … from the rightmost data digit;
+    /// check = (11 − Σ mod 11) mod 10.
+    public static func serbianModel22CheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
+        guard !data.isEmpty else { return nil }
+        var sum = 0
+        var weight = 1
+        for b in data.reversed() {
+            guard let d = digit(b) else { return nil }
+            sum = (sum + d * weight) % 11
+            weight += 1
+        }
+        return (11 - sum) % 10
+    }
+
+    @inline(__always) static func digit(_ b: UInt8) -> Int? {
+        b >= 48 && b <= 57 ? Int(b - 48) : nil
+    }
+}
