@@ -5,14 +5,7 @@ public enum NationalModuli {
     /// MOD11INI: weights 2, 3, 4 … from the rightmost data digit (unbounded); r = Σ mod 11;
     /// check = 0 when r ∈ {0, 1}, else 11 − r. `10230578901` → 6.
     public static func mod11INICheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
-        guard !data.isEmpty else { return nil }
-        var sum = 0
-        var weight = 2
-        for b in data.reversed() {
-            guard let d = digit(b) else { return nil }
-            sum = (sum + d * weight) % 11
-            weight += 1
-        }
+        guard let sum = weightedSum(data, modulus: 11, weight: { $0 + 2 }) else { return nil }
         return sum <= 1 ? 0 : 11 - sum
     }
 
@@ -42,14 +35,7 @@ public enum NationalModuli {
     /// MOD11P7 (HR13, HR18): weights 2 … 7 cyclic from the rightmost data digit; r = Σ mod 11;
     /// check = 5 when r = 0, 0 when r = 1, else 11 − r. `345678901` → 2.
     public static func mod11P7CheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
-        guard !data.isEmpty else { return nil }
-        var sum = 0
-        var weight = 2
-        for b in data.reversed() {
-            guard let d = digit(b) else { return nil }
-            sum = (sum + d * weight) % 11
-            weight = weight == 7 ? 2 : weight + 1
-        }
+        guard let sum = weightedSum(data, modulus: 11, weight: cyclic2to7) else { return nil }
         switch sum {
         case 0: return 5
         case 1: return 0
@@ -60,28 +46,13 @@ public enum NationalModuli {
     /// MOD10ZB (HR14): weights 1, 2, 1, 2 … from the rightmost data digit, products added as numbers;
     /// check = Σ mod 10. `223344556` → 8.
     public static func mod10ZBCheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
-        guard !data.isEmpty else { return nil }
-        var sum = 0
-        var weight = 1
-        for b in data.reversed() {
-            guard let d = digit(b) else { return nil }
-            sum = (sum + d * weight) % 10
-            weight = 3 - weight
-        }
-        return sum
+        weightedSum(data, modulus: 10, weight: { $0 % 2 + 1 })
     }
 
     /// Modulus 11 with weights 2 … 7 cyclic from the right (HR40 K2): r = Σ mod 11; r = 0 has no valid
     /// check digit (nil), r = 1 → 0, else 11 − r.
     public static func mod11Cyclic7CheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
-        guard !data.isEmpty else { return nil }
-        var sum = 0
-        var weight = 2
-        for b in data.reversed() {
-            guard let d = digit(b) else { return nil }
-            sum = (sum + d * weight) % 11
-            weight = weight == 7 ? 2 : weight + 1
-        }
+        guard let sum = weightedSum(data, modulus: 11, weight: cyclic2to7) else { return nil }
         switch sum {
         case 0: return nil
         case 1: return 0
@@ -92,16 +63,22 @@ public enum NationalModuli {
     /// Serbian model 22 [impl: Lotus015/nbs-ips-qr]: weights 1, 2, 3 … from the rightmost data digit;
     /// check = (11 − Σ mod 11) mod 10.
     public static func serbianModel22CheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
-        guard !data.isEmpty else { return nil }
-        var sum = 0
-        var weight = 1
-        for b in data.reversed() {
-            guard let d = digit(b) else { return nil }
-            sum = (sum + d * weight) % 11
-            weight += 1
-        }
+        guard let sum = weightedSum(data, modulus: 11, weight: { $0 + 1 }) else { return nil }
         return (11 - sum) % 10
     }
+
+    /// Σ digit · weight(position from the right, 0-based) mod `modulus`; nil when empty or not all digits.
+    static func weightedSum<C: BidirectionalCollection<UInt8>>(_ data: C, modulus: Int, weight: (Int) -> Int) -> Int? {
+        guard !data.isEmpty else { return nil }
+        var sum = 0
+        for (position, b) in data.reversed().enumerated() {
+            guard let d = digit(b) else { return nil }
+            sum = (sum + d * weight(position) % modulus) % modulus
+        }
+        return sum
+    }
+
+    static func cyclic2to7(_ position: Int) -> Int { 2 + position % 6 }
 
     @inline(__always) static func digit(_ b: UInt8) -> Int? {
         b >= 48 && b <= 57 ? Int(b - 48) : nil
