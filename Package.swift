@@ -6,7 +6,12 @@ import PackageDescription
 let countries: [(target: String, path: String)] = [
     ("GiroSEPA", "Countries/SEPA"),
     ("GiroSwitzerland", "Countries/Switzerland"),
+    ("GiroCzechia", "Countries/Czechia"),
+    ("GiroSlovakia", "Countries/Slovakia"),
+    ("GiroHungary", "Countries/Hungary"),
 ]
+// System libraries a plug-in needs besides GiroCore (PAY by square is LZMA-compressed).
+let countryLibraries: [String: [Target.Dependency]] = ["GiroSlovakia": ["CLZMA"]]
 
 let package = Package(
     name: "Giro",
@@ -28,7 +33,8 @@ let package = Package(
         .target(name: "GiroTestSupport"),
         // PCRE2 is the regex engine's test oracle and benchmark baseline only.
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
-    ] + countries.map { .target(name: $0.target, dependencies: ["GiroCore"], path: $0.path) } + [
+        .systemLibrary(name: "CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
+    ] + countries.map { .target(name: $0.target, dependencies: ["GiroCore"] + (countryLibraries[$0.target] ?? []), path: $0.path) } + [
         .target(name: "Giro", dependencies: ["GiroCore"] + countries.map { .target(name: $0.target) }),
         .executableTarget(
             name: "GiroCLI",
@@ -40,6 +46,9 @@ let package = Package(
         .testTarget(name: "GiroRegexTests", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "GiroSEPATests", dependencies: ["GiroSEPA"]),
         .testTarget(name: "GiroSwitzerlandTests", dependencies: ["GiroSwitzerland"]),
+        .testTarget(name: "GiroCzechiaTests", dependencies: ["GiroCzechia"]),
+        .testTarget(name: "GiroSlovakiaTests", dependencies: ["GiroSlovakia"]),
+        .testTarget(name: "GiroHungaryTests", dependencies: ["GiroHungary"]),
         .testTarget(name: "GiroTests", dependencies: ["Giro", "GiroTestSupport"]),
     ]
 )

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the Debian packages Giro builds and tests against. Idempotent: does nothing when all are present.
 # PCRE2 is the regex engine's test oracle and benchmark baseline; pkg-config lets SwiftPM find system libraries.
+# liblzma decodes PAY by square (raw LZMA1).
 set -euo pipefail
 
-packages=(pkg-config libpcre2-dev pcre2-utils)
+packages=(pkg-config libpcre2-dev pcre2-utils liblzma-dev)
 
 missing=()
 for p in "${packages[@]}"; do

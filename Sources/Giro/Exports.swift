@@ -2,3 +2,6 @@
 @_exported import GiroCore
 @_exported import GiroSEPA
 @_exported import GiroSwitzerland
+@_exported import GiroCzechia
+@_exported import GiroSlovakia
+@_exported import GiroHungary

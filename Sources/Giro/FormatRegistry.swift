@@ -6,6 +6,10 @@ public enum FormatRegistry {
     public static let all: [any PaymentFormat] = [
         EPCQRCode(),
         SwissQRBill(),
+        CzechSPAYD(),
+        CzechSID(),
+        PayBySquare(),
+        HungarianMNBQR(),
     ]
 
     /// The plug-in with this id (`ch.qr-bill`).

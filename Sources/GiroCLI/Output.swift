@@ -45,6 +45,7 @@ enum Output {
         if let d = r.dueDate { lines.append("due:        \(d)") }
         if let b = r.billInformation { lines.append("bill info:  \(b.syntax ?? "?") \(b.invoiceNumber.map { "invoice \($0)" } ?? b.raw)") }
         for alt in r.alternativeSchemes { lines.append("alt scheme: \(alt)") }
+        lines += schema2Lines(r)
         for (k, v) in r.extras.sorted(by: { $0.key < $1.key }) { lines.append("extra:      \(k) = \(v)") }
         for d in r.diagnostics { lines.append("\(d.severity.rawValue): \(d.code.rawValue) (\(d.field)\(d.line.map { ", line \($0)" } ?? "")): \(d.message)") }
         return lines.joined(separator: "\n")

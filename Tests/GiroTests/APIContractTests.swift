@@ -17,11 +17,19 @@ import Giro
         Self.requireSendable(IdentifierCheck.self)
         Self.requireSendable(EPCQRCode.self)
         Self.requireSendable(SwissQRBill.self)
+        Self.requireSendable(CzechSPAYD.self)
+        Self.requireSendable(CzechSID.self)
+        Self.requireSendable(PayBySquare.self)
+        Self.requireSendable(HungarianMNBQR.self)
+        Self.requireCodable(Invoice.self)
+        Self.requireCodable(StandingOrder.self)
+        Self.requireCodable(DirectDebit.self)
+        Self.requireCodable(PaymentSymbols.self)
         Self.requireCodable(PaymentRecord.self)
         Self.requireCodable(GiroError.self)
         Self.requireCodable(IdentifierCheck.self)
         Self.requireCodable(FormatDescriptor.self)
-        #expect(PaymentRecord.schemaVersion == 1)
+        #expect(PaymentRecord.schemaVersion == 2)
     }
 
     /// The library example of the README, kept compiling and true.

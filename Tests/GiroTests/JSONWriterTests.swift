@@ -35,6 +35,31 @@ import Giro
         record.amount = Amount(value: Decimal(string: "12.3") ?? 0, currency: "EUR")
         record.diagnostics = [.warning(.trailingNewline, field: "payload", line: 3, "x")]
         #expect(String(decoding: record.jsonBytes(), as: UTF8.self) == (try Self.reference(record)))
+
+        // Schema 2 parts, every member set (the fixtures leave many of them null).
+        record.symbols = PaymentSymbols(variable: "1", constant: "0308", specific: "2")
+        record.alternativeAccounts = [Account(iban: "SK3112000000198742637541", bic: "SUBASKBX", number: "19-8742637541/1200", bankCode: "1200")]
+        record.standingOrder = StandingOrder(frequency: "monthly", frequencyCode: "m", day: 15, months: [1, 7, 10],
+                                             firstDate: "2026-01-15", lastDate: "2027-01-15", stopOnDeath: true)
+        var dd = DirectDebit()
+        (dd.scheme, dd.type, dd.mandateID, dd.creditorID, dd.contractID) = ("sepa", "recurrent", "M/1", "SK12ZZZ", "C \"9\"")
+        (dd.limitPeriod, dd.validFrom, dd.validTill, dd.reference, dd.stopOnDeath) = ("monthly", "2026-01-01", "2027-01-01", "E2E", false)
+        dd.maxAmount = Amount(value: Decimal(string: "200.5") ?? 0, currency: "EUR")
+        dd.symbols = PaymentSymbols(variable: "7")
+        record.directDebit = dd
+        var invoice = Invoice(syntax: "SID", raw: "SID*1.0*ID:1")
+        (invoice.id, invoice.issueDate, invoice.taxPointDate, invoice.taxDeclarationDate, invoice.dueDate) = ("1/2", "2024-01-05", "2024-01-05", "2024-01-10", "2024-01-19")
+        (invoice.totalAmount, invoice.nonTaxableAmount, invoice.exchangeRate, invoice.foreignCurrencyUnits) = (Decimal(string: "1210"), Decimal(string: "-0.24"), Decimal(string: "25.123"), 1)
+        (invoice.currency, invoice.taxPerformance, invoice.documentType, invoice.includesAdvances, invoice.variableSymbol) = ("CZK", "0", "9", true, "42")
+        (invoice.sellerVATID, invoice.sellerCompanyID, invoice.buyerVATID, invoice.buyerCompanyID) = ("CZ1", "1", "CZ2", "2")
+        (invoice.software, invoice.url, invoice.unknownTags) = ("Giro", "https://x/y", ["X-B": "2", "X-A": "1"])
+        invoice.taxes = [InvoiceTax(rateClass: "standard", base: 1000, tax: 210), InvoiceTax(rateClass: "reduced1", base: nil, tax: Decimal(string: "0.5"))]
+        invoice.account = Account(iban: "CZ5855000000001265098001", bic: "RZBCCZPP")
+        record.invoice = invoice
+        record.additionalPayments = [record]
+        #expect(String(decoding: record.jsonBytes(), as: UTF8.self) == (try Self.reference(record)))
+        let back = try JSONDecoder().decode(PaymentRecord.self, from: Data(record.jsonBytes()))
+        #expect(back == record)
     }
 
     @Test func batchLinesMatchJSONEncoder() throws {

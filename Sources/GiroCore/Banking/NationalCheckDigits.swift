@@ -5,7 +5,7 @@ public enum NationalCheckDigits {
     /// Countries whose BBAN check Giro verifies.
     public static let supportedCountries: Set<String> = [
         "BE", "FR", "MC", "ES", "IT", "SM", "PT", "SI", "RS", "ME", "MK", "BA", "TL", "XK",
-        "HR", "FI", "NO", "CZ", "SK", "MR", "TN",
+        "HR", "FI", "NO", "CZ", "SK", "MR", "TN", "HU",
         "GF", "GP", "MQ", "RE", "PF", "TF", "YT", "NC", "BL", "MF", "PM", "WF",
     ]
 
@@ -46,6 +46,7 @@ public enum NationalCheckDigits {
         case (70, 73): return Luhn.isValid(bban) ? nil : "Luhn check fails"                   // FI
         case (78, 79): return norway(rebased)                                                    // NO
         case (67, 90), (83, 75): return czechSlovak(rebased)                                     // CZ SK
+        case (72, 85): return hungary(rebased)                                                   // HU
         default: return nil
         }
     }
@@ -126,5 +127,14 @@ public enum NationalCheckDigits {
         let prefix = WeightedMod11(weights: [10, 5, 8, 4, 2, 1])
         let account = WeightedMod11(weights: [6, 3, 7, 9, 10, 5, 8, 4, 2, 1])
         return prefix.isValid(b[4..<10]) && account.isValid(b[10..<20]) ? nil : "account prefix or number fails weighted mod 11"
+    }
+
+    /// Hungarian GIRO account (formats-cee §6.4): bank+branch (7) + check, then the account (15) + check,
+    /// each with weights 9,7,3,1 repeating and Σ ≡ 0 (mod 10). An 8-8 account is the 16 digits padded with zeros.
+    static func hungary(_ b: ArraySlice<UInt8>) -> String? {
+        guard b.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return "digits" }
+        if !HungarianGiro.isValidGroup(b[0..<8]) { return "bank/branch group fails the 9-7-3-1 check" }
+        if !HungarianGiro.isValidGroup(b[8..<24]) { return "account number fails the 9-7-3-1 check" }
+        return nil
     }
 }

@@ -62,6 +62,10 @@ extension ErrorCode {
     /// The payload is recognised but is not a payment order (a fiscal receipt URL, an invoice-only
     /// document …). The message says what it is; scanners report such symbols instead of failing.
     public static let notAPayment: ErrorCode = "not_a_payment"
+    /// A checksum carried in the payload (SPAYD `CRC32`, PAY by square CRC-32) does not match its content.
+    public static let crcMismatch: ErrorCode = "crc_mismatch"
+    /// A key or tag that may occur once occurs again.
+    public static let duplicateKey: ErrorCode = "duplicate_key"
 }
 
 // MARK: - Warnings (the payload is accepted; see README "Tolerances")
@@ -100,4 +104,8 @@ extension ErrorCode {
     public static let unicodeNormalized: ErrorCode = "unicode_normalized"
     public static let amountZero: ErrorCode = "amount_zero"
     public static let instantIdentification: ErrorCode = "instant_identification"
+    /// A version the decoder does not know, read with the rules of the newest known one.
+    public static let versionUnknown: ErrorCode = "version_unknown"
+    /// A key the format does not define, kept in `extras`.
+    public static let unknownKey: ErrorCode = "unknown_key"
 }

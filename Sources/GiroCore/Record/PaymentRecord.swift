@@ -29,7 +29,7 @@ public struct SourceInfo: Sendable, Codable, Hashable {
     }
 }
 
-/// The normalized payment record every format decodes into (schema version 1).
+/// The normalized payment record every format decodes into (schema version 2).
 ///
 /// JSON keys are stable; absent values are encoded as `null`, never dropped.
 /// Format-specific data with no common field goes into ``extras`` under documented keys.
@@ -38,7 +38,7 @@ public struct SourceInfo: Sendable, Codable, Hashable {
 /// them behind one reference makes passing records around (plug-in → engine → caller) cheap.
 public struct PaymentRecord: Sendable, Codable, Hashable {
     /// Version of this record's JSON schema.
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     /// The stored fields (Codable and Hashable by synthesis).
     struct Fields: Sendable, Codable, Hashable {
@@ -60,6 +60,13 @@ public struct PaymentRecord: Sendable, Codable, Hashable {
         var alternativeSchemes: [String]
         var extras: [String: String]
         var diagnostics: [Diagnostic]
+        // Schema 2: several payments and accounts per document, recurring payments, mandates, invoices, CZ/SK symbols.
+        var additionalPayments: [PaymentRecord]
+        var alternativeAccounts: [Account]
+        var standingOrder: StandingOrder?
+        var directDebit: DirectDebit?
+        var invoice: Invoice?
+        var symbols: PaymentSymbols?
     }
 
     /// Shared until mutated; only ever mutated when uniquely referenced, hence Sendable.
@@ -171,13 +178,48 @@ public struct PaymentRecord: Sendable, Codable, Hashable {
         _modify { unique(); yield &storage.fields.diagnostics }
     }
 
+    /// Further payments of the same document (PAY by square carries several); this record is the first.
+    public var additionalPayments: [PaymentRecord] {
+        get { storage.fields.additionalPayments }
+        set { unique(); storage.fields.additionalPayments = newValue }
+        _modify { unique(); yield &storage.fields.additionalPayments }
+    }
+    /// Other accounts the creditor accepts the same payment on (SPAYD `ALT-ACC`, PAY by square).
+    public var alternativeAccounts: [Account] {
+        get { storage.fields.alternativeAccounts }
+        set { unique(); storage.fields.alternativeAccounts = newValue }
+        _modify { unique(); yield &storage.fields.alternativeAccounts }
+    }
+    public var standingOrder: StandingOrder? {
+        get { storage.fields.standingOrder }
+        set { unique(); storage.fields.standingOrder = newValue }
+        _modify { unique(); yield &storage.fields.standingOrder }
+    }
+    public var directDebit: DirectDebit? {
+        get { storage.fields.directDebit }
+        set { unique(); storage.fields.directDebit = newValue }
+        _modify { unique(); yield &storage.fields.directDebit }
+    }
+    public var invoice: Invoice? {
+        get { storage.fields.invoice }
+        set { unique(); storage.fields.invoice = newValue }
+        _modify { unique(); yield &storage.fields.invoice }
+    }
+    /// Czech/Slovak variable, constant and specific symbols.
+    public var symbols: PaymentSymbols? {
+        get { storage.fields.symbols }
+        set { unique(); storage.fields.symbols = newValue }
+        _modify { unique(); yield &storage.fields.symbols }
+    }
+
     public init(format: String, country: String?, formatVersion: String?, status: RecordStatus = .valid,
                 source: SourceInfo = SourceInfo()) {
         storage = Storage(Fields(
             schema: Self.schemaVersion, format: format, country: country, formatVersion: formatVersion,
             status: status, source: source, creditor: nil, ultimateCreditor: nil, debtor: nil, amount: nil,
             reference: nil, remittanceInformation: nil, purpose: nil, dueDate: nil, billInformation: nil,
-            alternativeSchemes: [], extras: [:], diagnostics: []))
+            alternativeSchemes: [], extras: [:], diagnostics: [], additionalPayments: [], alternativeAccounts: [],
+            standingOrder: nil, directDebit: nil, invoice: nil, symbols: nil))
     }
 
     /// Warnings only (no info messages).
@@ -195,6 +237,7 @@ public struct PaymentRecord: Sendable, Codable, Hashable {
 
     enum CodingKeys: String, CodingKey {
         case schema, format, country, formatVersion, status, source, creditor, ultimateCreditor, debtor, amount, reference, remittanceInformation, purpose, dueDate, billInformation, alternativeSchemes, extras, diagnostics
+        case additionalPayments, alternativeAccounts, standingOrder, directDebit, invoice, symbols
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -217,5 +260,11 @@ public struct PaymentRecord: Sendable, Codable, Hashable {
         try c.encode(alternativeSchemes, forKey: .alternativeSchemes)
         try c.encode(extras, forKey: .extras)
         try c.encode(diagnostics, forKey: .diagnostics)
+        try c.encode(additionalPayments, forKey: .additionalPayments)
+        try c.encode(alternativeAccounts, forKey: .alternativeAccounts)
+        try c.encode(standingOrder, forKey: .standingOrder)
+        try c.encode(directDebit, forKey: .directDebit)
+        try c.encode(invoice, forKey: .invoice)
+        try c.encode(symbols, forKey: .symbols)
     }
 }

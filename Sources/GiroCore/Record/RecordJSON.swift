@@ -3,6 +3,8 @@
 extension PaymentRecord: JSONWritable {
     public func writeJSON(to w: inout JSONWriter) {
         w.object { o in
+            o.key("additionalPayments") { w in w.array(additionalPayments) { $1.writeJSON(to: &$0) } }
+            o.key("alternativeAccounts") { w in w.array(alternativeAccounts) { $1.writeJSON(to: &$0) } }
             o.key("alternativeSchemes") { $0.stringArray(alternativeSchemes) }
             o.key("amount") { $0.value(amount) }
             o.key("billInformation") { $0.value(billInformation) }
@@ -10,16 +12,20 @@ extension PaymentRecord: JSONWritable {
             o.key("creditor") { $0.value(creditor) }
             o.key("debtor") { $0.value(debtor) }
             o.key("diagnostics") { w in w.array(diagnostics) { $1.writeJSON(to: &$0) } }
+            o.key("directDebit") { $0.value(directDebit) }
             o.key("dueDate") { $0.string(dueDate) }
             o.key("extras") { $0.stringDictionary(extras) }
             o.key("format") { $0.string(format) }
             o.key("formatVersion") { $0.string(formatVersion) }
+            o.key("invoice") { $0.value(invoice) }
             o.key("purpose") { $0.string(purpose) }
             o.key("reference") { $0.value(reference) }
             o.key("remittanceInformation") { $0.string(remittanceInformation) }
             o.key("schema") { $0.int(schema) }
             o.key("source") { source.writeJSON(to: &$0) }
+            o.key("standingOrder") { $0.value(standingOrder) }
             o.key("status") { $0.string(status.rawValue) }
+            o.key("symbols") { $0.value(symbols) }
             o.key("ultimateCreditor") { $0.value(ultimateCreditor) }
         }
     }

@@ -1,0 +1,66 @@
+/// Hungarian GIRO account numbers: `8-8` or `8-8-8` digits (formats-cee §6.4).
+///
+/// The first 8 digits (bank, branch, check) and the rest (8 or 16 digits, check last) each satisfy
+/// Σ digit·weight ≡ 0 (mod 10) with weights 9, 7, 3, 1 repeating from the left.
+public struct HungarianGiro: Sendable, Hashable, Codable {
+    /// 16 or 24 digits, no separators.
+    public var digits: String
+
+    /// Parses `11773016-11111018`, `11773016-11111018-00000000` or the digits alone (16 or 24);
+    /// nil when the syntax or a check fails.
+    public init?(_ text: String) {
+        var d: [UInt8] = []
+        var groups = 0, run = 0
+        for b in text.utf8 {
+            if b == 45 || b == 32 {
+                guard run == 8 else { return nil }
+                groups += 1
+                run = 0
+                continue
+            }
+            guard b >= 48, b <= 57, d.count < 24 else { return nil }
+            d.append(b)
+            run += 1
+        }
+        guard d.count == 16 || d.count == 24, groups == 0 || run == 8 else { return nil }
+        guard Self.isValidGroup(d[0..<8]), Self.isValidGroup(d[8...]) else { return nil }
+        digits = String(decoding: d, as: UTF8.self)
+    }
+
+    /// From a compact `HU` IBAN (28 digits-only characters, mod 97 and 9-7-3-1 checks hold): the 16 digits when the last 8 are zeros, else 24.
+    public init?(iban: String) {
+        let u = Array(iban.utf8)
+        guard u.count == 28, u[0] == 72, u[1] == 85, u[2...].allSatisfy({ $0 >= 48 && $0 <= 57 }),
+              ISO7064.mod97(u[4...], then: u[0..<4]) == 1 else { return nil }
+        let bban = u[4...]
+        guard Self.isValidGroup(bban.prefix(8)), Self.isValidGroup(bban.dropFirst(8)) else { return nil }
+        let short = bban.suffix(8).allSatisfy { $0 == 48 }
+        digits = String(decoding: short ? Array(bban.prefix(16)) : Array(bban), as: UTF8.self)
+    }
+
+    /// `11773016-11111018` or `11773016-11111018-00000001`.
+    public var formatted: String {
+        let u = Array(digits.utf8)
+        var groups: [String] = []
+        var i = 0
+        while i < u.count { groups.append(String(decoding: u[i..<min(i + 8, u.count)], as: UTF8.self)); i += 8 }
+        return groups.joined(separator: "-")
+    }
+
+    /// `HU` + check digits + the digits right-padded with zeros to 24.
+    public var iban: String {
+        let bban = Array(digits.utf8) + [UInt8](repeating: 48, count: 24 - digits.utf8.count)
+        let check = ISO7064.mod97CheckDigits(bban + Array("HU".utf8)) ?? 0
+        return "HU" + (check < 10 ? "0" : "") + String(check) + String(decoding: bban, as: UTF8.self)
+    }
+
+    static func isValidGroup<C: Collection<UInt8>>(_ group: C) -> Bool {
+        let weights = [9, 7, 3, 1]
+        var sum = 0
+        for (i, b) in group.enumerated() {
+            guard b >= 48, b <= 57 else { return false }
+            sum += Int(b - 48) * weights[i % 4]
+        }
+        return sum % 10 == 0
+    }
+}
