@@ -6,6 +6,9 @@ import PackageDescription
 let countries: [(target: String, path: String)] = [
     ("GiroSEPA", "Countries/SEPA"),
     ("GiroSwitzerland", "Countries/Switzerland"),
+    ("GiroCroatia", "Countries/Croatia"),
+    ("GiroSerbia", "Countries/Serbia"),
+    ("GiroSlovenia", "Countries/Slovenia"),
 ]
 
 let package = Package(
@@ -40,6 +43,9 @@ let package = Package(
         .testTarget(name: "GiroRegexTests", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "GiroSEPATests", dependencies: ["GiroSEPA"]),
         .testTarget(name: "GiroSwitzerlandTests", dependencies: ["GiroSwitzerland"]),
+        .testTarget(name: "GiroCroatiaTests", dependencies: ["GiroCroatia"]),
+        .testTarget(name: "GiroSerbiaTests", dependencies: ["GiroSerbia"]),
+        .testTarget(name: "GiroSloveniaTests", dependencies: ["GiroSlovenia"]),
         .testTarget(name: "GiroTests", dependencies: ["Giro", "GiroTestSupport"]),
     ]
 )

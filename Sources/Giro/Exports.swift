@@ -2,3 +2,6 @@
 @_exported import GiroCore
 @_exported import GiroSEPA
 @_exported import GiroSwitzerland
+@_exported import GiroCroatia
+@_exported import GiroSerbia
+@_exported import GiroSlovenia

@@ -6,6 +6,9 @@ public enum FormatRegistry {
     public static let all: [any PaymentFormat] = [
         EPCQRCode(),
         SwissQRBill(),
+        CroatianHUB3(),
+        SerbianIPSQR(),
+        SlovenianUPNQR(),
     ]
 
     /// The plug-in with this id (`ch.qr-bill`).

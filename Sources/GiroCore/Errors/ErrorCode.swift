@@ -100,4 +100,8 @@ extension ErrorCode {
     public static let unicodeNormalized: ErrorCode = "unicode_normalized"
     public static let amountZero: ErrorCode = "amount_zero"
     public static let instantIdentification: ErrorCode = "instant_identification"
+    /// The last field of a line format that terminates every field (HUB3, UPN QR) has no separator.
+    public static let finalSeparatorMissing: ErrorCode = "final_separator_missing"
+    /// A national reference model (`HR`/`SI`/Serbian) that the model table does not define; not checked.
+    public static let referenceModelUnknown: ErrorCode = "reference_model_unknown"
 }
