@@ -9,6 +9,9 @@ let countries: [(target: String, path: String)] = [
     ("GiroCzechia", "Countries/Czechia"),
     ("GiroSlovakia", "Countries/Slovakia"),
     ("GiroHungary", "Countries/Hungary"),
+    ("GiroCroatia", "Countries/Croatia"),
+    ("GiroSerbia", "Countries/Serbia"),
+    ("GiroSlovenia", "Countries/Slovenia"),
 ]
 // System libraries a plug-in needs besides GiroCore (PAY by square is LZMA-compressed).
 let countryLibraries: [String: [Target.Dependency]] = ["GiroSlovakia": ["CLZMA"]]
@@ -49,6 +52,9 @@ let package = Package(
         .testTarget(name: "GiroCzechiaTests", dependencies: ["GiroCzechia"]),
         .testTarget(name: "GiroSlovakiaTests", dependencies: ["GiroSlovakia"]),
         .testTarget(name: "GiroHungaryTests", dependencies: ["GiroHungary"]),
+        .testTarget(name: "GiroCroatiaTests", dependencies: ["GiroCroatia"]),
+        .testTarget(name: "GiroSerbiaTests", dependencies: ["GiroSerbia"]),
+        .testTarget(name: "GiroSloveniaTests", dependencies: ["GiroSlovenia"]),
         .testTarget(name: "GiroTests", dependencies: ["Giro", "GiroTestSupport"]),
     ]
 )

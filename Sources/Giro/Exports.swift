@@ -5,3 +5,6 @@
 @_exported import GiroCzechia
 @_exported import GiroSlovakia
 @_exported import GiroHungary
+@_exported import GiroCroatia
+@_exported import GiroSerbia
+@_exported import GiroSlovenia

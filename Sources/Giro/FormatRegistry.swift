@@ -10,6 +10,9 @@ public enum FormatRegistry {
         CzechSID(),
         PayBySquare(),
         HungarianMNBQR(),
+        CroatianHUB3(),
+        SerbianIPSQR(),
+        SlovenianUPNQR(),
     ]
 
     /// The plug-in with this id (`ch.qr-bill`).

@@ -38,7 +38,9 @@ import GiroTestSupport
     static func headedJunk() -> [(String, [UInt8])] {
         var rng = SplitMix64(seed: 7)
         let headers = ["BCD\n", "BCD\n001\n1\nSCT\n", "BCD\n002\n9\nSCT\n\n\n", "SPC\n", "SPC\n0200\n1\n", "SPC\n0200\n1\nCH4431999123000889012\nS\n",
-                       "SPD*1.0*ACC:", "SCD*1.0*", "SID*1.0*ID:", "HCT\n001\n1\n", "RTP\n001\n", "0004", "2000"]
+                       "SPD*1.0*ACC:", "SCD*1.0*", "SID*1.0*ID:", "HCT\n001\n1\n", "RTP\n001\n", "0004", "2000",
+                       "HRVHUB30\n", "HRVHUB30\nEUR\n000000000012355\n", "K:PR|", "K:PR|V:01|C:1|R:840000000095584510|", "UPNQR\n",
+                       "UPNQR\n\n\n\n\nJanez\n"]
         var out: [(String, [UInt8])] = []
         for h in headers {
             for i in 0..<40 {

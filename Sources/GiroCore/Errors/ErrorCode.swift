@@ -108,4 +108,8 @@ extension ErrorCode {
     public static let versionUnknown: ErrorCode = "version_unknown"
     /// A key the format does not define, kept in `extras`.
     public static let unknownKey: ErrorCode = "unknown_key"
+    /// The last field of a line format that terminates every field (HUB3, UPN QR) has no separator.
+    public static let finalSeparatorMissing: ErrorCode = "final_separator_missing"
+    /// A national reference model (`HR`/`SI`/Serbian) that the model table does not define; not checked.
+    public static let referenceModelUnknown: ErrorCode = "reference_model_unknown"
 }

@@ -1,0 +1,52 @@
+import GiroCore
+
+/// Codes specific to the Croatian HUB3 plug-in (the shared ones live in `GiroCore/Errors/ErrorCode.swift`).
+extension ErrorCode {
+    /// Warning: the amount has fewer than 15 digits (not zero-padded).
+    public static let hub3AmountUnpadded: ErrorCode = "hub3_amount_unpadded"
+    /// Warning: field 10 is a pre-2013 domestic account `VBDI-account`; the IBAN is derived from it.
+    public static let hub3LegacyAccount: ErrorCode = "hub3_legacy_account"
+    /// Warning: lines after field 14 (PhotoPay's "optional data"), kept in `extras["hr.optionalData"]`.
+    public static let hub3OptionalData: ErrorCode = "hub3_optional_data"
+    /// Warning: field 11 is empty; read as `HR99` (no reference) or, with a reference, left unchecked.
+    public static let hub3ModelMissing: ErrorCode = "hub3_model_missing"
+}
+
+extension ReferenceType {
+    /// Croatian payment reference ("poziv na broj") under a model `HR00`–`HR99` (FINA table).
+    public static let croatianModel: ReferenceType = "hr.model"
+}
+
+/// `extras` keys of the HUB3 plug-in (documented in the README).
+public enum HUB3ExtrasKey {
+    /// Lines after field 14, joined with LF.
+    public static let optionalData = "hr.optionalData"
+}
+
+/// Field positions (0-based lines), limits and record paths of a HUB3 payload (HUB3 spec, Prilog A).
+enum HUB3Layout {
+    static let header = 0
+    static let currency = 1
+    static let amount = 2
+    static let payerName = 3
+    static let payerStreet = 4
+    static let payerCity = 5
+    static let creditorName = 6
+    static let creditorStreet = 7
+    static let creditorCity = 8
+    static let account = 9
+    static let model = 10
+    static let reference = 11
+    static let purposeCode = 12
+    static let description = 13
+
+    static let fieldCount = 14
+    static let amountDigits = 15
+    /// Character limits per field.
+    static let maxLength: [Int] = [8, 3, 15, 30, 27, 27, 25, 25, 27, 21, 4, 22, 4, 35]
+    static let path: [String] = [
+        "header", "amount.currency", "amount", "debtor.name", "debtor.address.street", "debtor.address.town",
+        "creditor.name", "creditor.address.street", "creditor.address.town", "creditor.account.iban",
+        "reference.model", "reference", "purpose", "remittanceInformation",
+    ]
+}

@@ -1,0 +1,105 @@
+import Foundation
+import GiroCore
+
+/// One decoding run over a HUB3 payload (already transcoded to UTF-8): the split lines and the warnings
+/// collected so far. Rejections go through ``fail(_:line:field:_:)`` so the error carries the field,
+/// line, byte offset and the warnings seen before it.
+struct HUB3Decoder {
+    let format: String
+    let lines: PayloadLines
+    var diagnostics: [Diagnostic]
+    /// The payload was in a single-byte charset and transcoded: offsets count characters, not UTF-8 bytes.
+    var singleByte = false
+
+    /// Offset of line `index` in the caller's bytes (only computed for diagnostics).
+    func offset(_ index: Int) -> Int {
+        let start = lines.offset(index)
+        let original = lines.originalOffset(start)
+        guard singleByte, start <= lines.bytes.count else { return original }
+        let continuation = lines.bytes[0..<start].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 1 : 0) }
+        return original - continuation
+    }
+    func path(_ index: Int) -> String { index < HUB3Layout.path.count ? HUB3Layout.path[index] : "extras.hr.optionalData" }
+
+    func fail(_ code: ErrorCode, line index: Int?, field: String? = nil, _ message: String) -> GiroError {
+        GiroError(code, field: field ?? index.map(path) ?? "payload", line: index.map { $0 + 1 },
+                  offset: index.map(offset), format: format, diagnostics: diagnostics, message)
+    }
+
+    mutating func warn(_ code: ErrorCode, line index: Int, field: String? = nil, _ message: String) {
+        diagnostics.append(.warning(code, field: field ?? path(index), line: index + 1, offset: offset(index), message))
+    }
+
+    mutating func info(_ code: ErrorCode, line index: Int, _ message: String) {
+        diagnostics.append(.info(code, field: path(index), line: index + 1, offset: offset(index), message))
+    }
+
+    /// Line `index` as text with surrounding spaces removed (`whitespace_trimmed`), nil when empty.
+    /// Over-long fields (`field_too_long`) and characters outside the HUB3 set (`character_outside_set`)
+    /// are kept with a warning: real bills carry both and banks accept them.
+    mutating func text(_ index: Int) -> String? {
+        let raw = lines.raw(index)
+        guard !raw.isEmpty else { return nil }
+        var lo = raw.startIndex
+        var hi = raw.endIndex
+        while lo < hi, raw[lo] == 0x20 { lo += 1 }
+        while hi > lo, raw[hi - 1] == 0x20 { hi -= 1 }
+        if lo != raw.startIndex || hi != raw.endIndex {
+            warn(.whitespaceTrimmed, line: index, "leading or trailing spaces removed")
+        }
+        guard lo < hi else { return nil }
+        let slice = raw[lo..<hi]
+        let text = String(decoding: slice, as: UTF8.self)
+        var count = 0
+        var outside: Unicode.Scalar?
+        if UTF8Validation.firstNonASCII(slice) == nil {
+            // ASCII (most slips): one table look-up per byte instead of walking scalars.
+            count = slice.count
+            if let bad = slice.first(where: { !HUB3Charset.allowedASCII[Int($0)] }) { outside = Unicode.Scalar(bad) }
+        } else {
+            for s in text.unicodeScalars {
+                count += 1
+                if outside == nil, !HUB3Charset.isAllowed(s) { outside = s }
+            }
+        }
+        if let outside {
+            let shown = outside.value < 0x20 || outside.value == 0x7F ? String(format: "U+%04X", outside.value) : "'\(Character(outside))' (U+\(String(outside.value, radix: 16, uppercase: true)))"
+            warn(.characterOutsideSet, line: index, "\(shown) is outside the HUB3 character set")
+        }
+        let max = index < HUB3Layout.maxLength.count ? HUB3Layout.maxLength[index] : Int.max
+        if count > max { warn(.fieldTooLong, line: index, "\(count) characters, HUB3 allows \(max)") }
+        return text
+    }
+}
+
+/// Street and "postal code + place" lines ↔ ``Address`` (`42000 VARAZDIN` → `42000`, `VARAZDIN`).
+enum HUB3Address {
+    static func party(name: String?, street: String?, city: String?, account: Account?) -> Party? {
+        if name == nil, street == nil, city == nil, account == nil { return nil }
+        return Party(name: name, address: address(street: street, city: city), account: account)
+    }
+
+    static func address(street: String?, city: String?) -> Address? {
+        if street == nil, city == nil { return nil }
+        var a = Address(street: street)
+        if let city {
+            // Walk the UTF-8 view in place: no copy of the line for the common "digits, space, place" shape.
+            let u = city.utf8
+            let k = u.prefix { $0 >= 48 && $0 <= 57 }.count
+            let space = u.index(u.startIndex, offsetBy: k, limitedBy: u.endIndex)
+            if k == 5, let space, space < u.endIndex, u[space] == 0x20, u.index(after: space) < u.endIndex {
+                a.postalCode = String(city[..<space])
+                a.town = String(city[u.index(after: space)...])
+            } else {
+                a.town = city
+            }
+        }
+        return a
+    }
+
+    static func lines(_ a: Address?) -> (street: String, city: String) {
+        guard let a else { return ("", "") }
+        let city = [a.postalCode, a.town].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        return (a.street ?? a.lines.first ?? "", city.isEmpty ? (a.lines.count > 1 ? a.lines[1] : "") : city)
+    }
+}

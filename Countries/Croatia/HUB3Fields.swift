@@ -1,0 +1,117 @@
+import Foundation
+import GiroCore
+
+/// Currency (field 2), amount (3), recipient account (10), model and reference (11, 12), purpose (13).
+extension HUB3Decoder {
+    /// `EUR` (since 2023) or the legacy `HRK`.
+    func currency() throws(GiroError) -> String {
+        let i = HUB3Layout.currency
+        if lines.line(i, equals: "EUR") { return "EUR" }
+        if lines.line(i, equals: "HRK") { return "HRK" }
+        let raw = lines.raw(i)
+        guard !raw.isEmpty else { throw fail(.fieldMissing, line: i, "the currency is mandatory (EUR)") }
+        let code = String(decoding: raw, as: UTF8.self)
+        if Currency.isValid(code) { throw fail(.currencyNotAllowed, line: i, "HUB3 amounts are in EUR (or legacy HRK), found \(code)") }
+        throw fail(.currencyInvalid, line: i, "'\(code)' is not a currency code")
+    }
+
+    /// 15 digits of cents, zero-padded. All zeros = amount left to the payer (info `amount_zero`).
+    mutating func amount() throws(GiroError) -> Decimal {
+        let i = HUB3Layout.amount
+        let raw = lines.raw(i)
+        guard !raw.isEmpty else { throw fail(.fieldMissing, line: i, "the amount is mandatory (15 digits of cents)") }
+        guard raw.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
+            throw fail(.amountInvalid, line: i, "the amount must be 15 digits of cents without separators (123,55 → 000000000012355)")
+        }
+        guard raw.count <= HUB3Layout.amountDigits else { throw fail(.amountOutOfRange, line: i, "the amount has more than 15 digits") }
+        if raw.count < HUB3Layout.amountDigits { warn(.hub3AmountUnpadded, line: i, "the amount has \(raw.count) digits instead of 15") }
+        let cents = raw.reduce(UInt64(0)) { $0 * 10 + UInt64($1 - 48) }
+        if cents == 0 { info(.amountZero, line: i, "amount 0: the payer enters the amount") }
+        return Decimal(sign: .plus, exponent: -2, significand: Decimal(cents))
+    }
+
+    /// A valid IBAN (Croatian, or another registry country with `iban_country_not_allowed`), or a legacy
+    /// `VBDI-account` (7 + 10 digits, ISO 7064 MOD 11,10 each) from which the HR IBAN is derived.
+    mutating func creditorAccount() throws(GiroError) -> Account {
+        let i = HUB3Layout.account
+        let raw = lines.raw(i)
+        guard !raw.isEmpty else { throw fail(.fieldMissing, line: i, "the recipient IBAN is mandatory") }
+        if let legacy = legacyAccount(raw) { return legacy }
+        do {
+            let (iban, compaction) = try IBAN.validate(raw, field: path(i))
+            if compaction.removedSpaces || compaction.removedOtherSeparators { warn(.ibanSpaces, line: i, "spaces or separators removed from the IBAN") }
+            if compaction.loweredCase { warn(.ibanLowercase, line: i, "lower-case IBAN upper-cased") }
+            if iban.countryCode != "HR" {
+                warn(.ibanCountryNotAllowed, line: i, "\(iban.countryCode) IBAN on a Croatian slip; accepted")
+            }
+            return Account(iban: iban.compact)
+        } catch {
+            throw fail(error.code, line: i, error.message)
+        }
+    }
+
+    mutating func legacyAccount(_ raw: ArraySlice<UInt8>) -> Account? {
+        guard raw.count == 18, raw.contains(UInt8(ascii: "-")) else { return nil }
+        let groups = raw.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        guard groups.count == 2, groups[0].count == 7, groups[1].count == 10,
+              groups.allSatisfy({ $0.allSatisfy { $0 >= 48 && $0 <= 57 } }) else { return nil }
+        let i = HUB3Layout.account
+        let bank = Array(groups[0])
+        let number = Array(groups[1])
+        guard ISO7064.isValidMod11_10(bank), ISO7064.isValidMod11_10(number),
+              let check = ISO7064.mod97CheckDigits(bank + number + Array("HR".utf8)) else {
+            return nil
+        }
+        let iban = "HR" + (check < 10 ? "0" : "") + String(check) + String(decoding: bank + number, as: UTF8.self)
+        warn(.hub3LegacyAccount, line: i, "pre-2013 account \(String(decoding: raw, as: UTF8.self)); IBAN \(iban) derived")
+        return Account(iban: iban, number: String(decoding: raw, as: UTF8.self), bankCode: String(decoding: bank, as: UTF8.self))
+    }
+
+    /// Model (field 11) and reference (field 12) through ``CroatianReferenceModel``. Advisory: a failing
+    /// check or an unknown model is a warning (the bank decides), never a rejection.
+    mutating func reference() -> Reference? {
+        let mi = HUB3Layout.model
+        let ri = HUB3Layout.reference
+        var model = Array(lines.raw(mi))
+        let ref = Array(lines.raw(ri))
+        if model.isEmpty {
+            warn(.hub3ModelMissing, line: mi, ref.isEmpty ? "no model; read as HR99 (no reference)" : "no model; the reference is not checked")
+            guard !ref.isEmpty else { return nil }
+            return Reference(type: .croatianModel, value: String(decoding: ref, as: UTF8.self), valid: nil)
+        }
+        if model.count == 4, model.contains(where: { $0 >= 97 && $0 <= 122 }) {
+            model = model.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }
+            warn(.referenceNotCompact, line: mi, "lower-case model upper-cased")
+        }
+        let modelText = String(decoding: model, as: UTF8.self)
+        let refText = String(decoding: ref, as: UTF8.self)
+        guard model.count == 4, model[0] == UInt8(ascii: "H"), model[1] == UInt8(ascii: "R"),
+              model[2] >= 48, model[2] <= 57, model[3] >= 48, model[3] <= 57 else {
+            warn(.referenceTypeInvalid, line: mi, "'\(modelText)' is not a model HR00–HR99; the reference is not checked")
+            return ref.isEmpty ? nil : Reference(type: .other, value: refText, valid: nil)
+        }
+        if modelText == "HR99", ref.isEmpty { return nil }
+        let check = CroatianReferenceModel.check(model: modelText, reference: refText)
+        if !check.known {
+            warn(.referenceModelUnknown, line: mi, "model \(check.model) is not in the FINA table; not checked")
+        } else if !check.valid {
+            warn(.referenceInvalid, line: ri, "\(check.model) \(refText): " + check.problems.joined(separator: "; "))
+        }
+        return Reference(type: .croatianModel, value: refText, valid: check.known ? check.valid : nil,
+                         model: check.model, parts: check.parts)
+    }
+
+    /// ISO 20022 purpose code, 4 upper-case letters; empty is common and fine.
+    mutating func purpose() -> String? {
+        let i = HUB3Layout.purposeCode
+        guard let t = text(i) else { return nil }
+        let u = Array(t.utf8)
+        if u.count == 4, u.allSatisfy({ $0 >= 65 && $0 <= 90 }) { return t }
+        if u.count == 4, u.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }) {
+            warn(.purposeInvalid, line: i, "purpose code upper-cased")
+            return t.uppercased()
+        }
+        warn(.purposeInvalid, line: i, "'\(t)' is not a purpose code (4 letters A–Z); kept as written")
+        return t
+    }
+}

@@ -1,0 +1,88 @@
+import GiroCore
+import GiroSlovenia
+import Testing
+
+/// Deviations seen in the wild that decode with one named warning and the same payment data.
+@Suite struct UPNQRTolerancesTests {
+    static let clean = UPN.record(UPNPayload.bytes())
+
+    func expectTolerated(_ bytes: [UInt8], _ codes: [ErrorCode], eci: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard let r = UPN.record(bytes, eci: eci, sourceLocation: sourceLocation) else { return }
+        #expect(r.warnings.map(\.code) == codes, "\(r.warnings)", sourceLocation: sourceLocation)
+        #expect(r.creditor == Self.clean?.creditor, sourceLocation: sourceLocation)
+        #expect(r.amount == Self.clean?.amount, sourceLocation: sourceLocation)
+        #expect(r.reference == Self.clean?.reference, sourceLocation: sourceLocation)
+        #expect(r.remittanceInformation == Self.clean?.remittanceInformation, sourceLocation: sourceLocation)
+    }
+
+    @Test func noFinalLFIsOnlyNoted() {
+        let r = UPN.record(UPNPayload.bytes(tail: ""))
+        #expect(r?.warnings.isEmpty == true && r?.diagnostics.map(\.code) == [.finalSeparatorMissing])
+    }
+
+    @Test func utf8WithoutECI() { expectTolerated(UPNPayload.bytes(charset: .utf8), [.charsetMismatch]) }
+
+    @Test func utf8WithECI26() { expectTolerated(UPNPayload.bytes(charset: .utf8), [.charsetMismatch], eci: 26) }
+
+    @Test func checksumCountedInUTF8Bytes() {
+        expectTolerated(UPNPayload.bytes(checksum: "202", charset: .utf8), [.charsetMismatch, .upnChecksumUTF8Bytes])
+    }
+
+    @Test func crlfSeparators() { expectTolerated(UPNPayload.bytes(separator: "\r\n", tail: "\r\n"), [.lineEndingCR]) }
+
+    @Test func trailingEmptyLines() { expectTolerated(UPNPayload.bytes(tail: "\n\n\n"), [.trailingEmptyLines]) }
+
+    @Test func trailingSpaceCountedByTheChecksum() {
+        expectTolerated(UPNPayload.changed([12: "Plačilo najemnine za marec 2017 "]), [.whitespaceTrimmed])
+    }
+
+    @Test func amountNotZeroPadded() { expectTolerated(UPNPayload.changed([8: "8105"]), [.upnAmountUnpadded]) }
+
+    @Test func checksumNotZeroPadded() {
+        let fields = ["UPNQR", "", "", "", "", "", "", "", "00000000100", "", "", "OTHR", "Test", "", "SI56020170014356205", "SI99", "A", "", "B"]
+        let sum = fields.reduce(19) { $0 + $1.count }
+        #expect(sum < 100)
+        let r = UPN.record(UPNPayload.bytes(fields, checksum: String(sum)))
+        #expect(UPN.warningCodes(r) == ["upn_checksum_unpadded"])
+    }
+
+    @Test func overLongFieldKept() {
+        let name = String(repeating: "A", count: 34)
+        let r = UPN.record(UPNPayload.changed([16: name]))
+        #expect(r?.creditor?.name == name && UPN.warningCodes(r) == ["field_too_long"])
+    }
+
+    @Test func reserveOverPadded() {
+        let r = UPN.record(UPNPayload.bytes(tail: "\n" + String(repeating: " ", count: 300)))
+        #expect(UPN.warningCodes(r) == ["payload_over_limit"] && r?.extras["si.reserve"] == "300")
+    }
+
+    @Test func invalidPayerIBANKeptAsNumber() throws {
+        let r = try #require(UPN.record(try UPN.vector("upnqr-5")))
+        #expect(r.debtor?.account == Account(number: "SI56011008881234567"))
+        #expect(UPN.warningCodes(r) == ["iban_invalid_checksum"])
+        #expect(r.creditor?.account?.iban == "SI56011008881000030" && r.reference?.valid == true)
+    }
+
+    @Test func lowerCasePurposeCode() {
+        let r = UPN.record(UPNPayload.changed([11: "rent"]))
+        #expect(r?.purpose == "RENT" && UPN.warningCodes(r) == ["purpose_invalid"])
+    }
+
+    @Test func referenceWithSpacesCompacted() { expectTolerated(UPNPayload.changed([15: "SI12 1234567890120"]), [.referenceNotCompact]) }
+
+    @Test func unknownSIModelNotChecked() {
+        let r = UPN.record(UPNPayload.changed([15: "SI771234"]))
+        #expect(r?.reference?.valid == nil && UPN.warningCodes(r) == ["reference_model_unknown"])
+    }
+
+    @Test func lowerCaseFlag() {
+        let r = UPN.record(UPNPayload.changed([10: "x"]))
+        #expect(r?.extras["si.urgent"] == "true" && UPN.warningCodes(r) == ["upn_flag_invalid"])
+    }
+
+    @Test func ibanWithSpaces() {
+        let fields = UPNPayload.with([14: "SI56 0201 7001 4356 205"])
+        expectTolerated(UPNPayload.bytes(fields), [.ibanSpaces])
+    }
+}
