@@ -4,7 +4,7 @@
 SWIFT ?= swift
 GIRO_DEBUG := .build/debug/giro
 
-.PHONY: deps build test demo record bench bench-regex clean
+.PHONY: deps build test demo record bench bench-regex clean bench-parsers
 
 deps:
 	@scripts/install-deps.sh
@@ -32,6 +32,10 @@ bench: deps
 	$(SWIFT) build -c release --product giro-bench
 	$(SWIFT) build -c release --product giro
 	.build/release/giro-bench
+
+bench-parsers: deps
+	$(SWIFT) build -c release --product giro-bench
+	.build/release/giro-bench --parsers
 
 bench-regex: deps
 	$(SWIFT) build -c release --product giro-regex-bench

@@ -34,16 +34,18 @@ let package = Package(
         .target(name: "GiroRegex"),
         // Seeded generators and the OCR-like benchmark text, shared by tests and benchmarks (not a product).
         .target(name: "GiroTestSupport"),
+        // Typed values (IBAN, amount, date, references …) out of OCR text.
+        .target(name: "GiroParsers", dependencies: ["GiroCore", "GiroRegex"]),
         // PCRE2 is the regex engine's test oracle and benchmark baseline only.
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
     ] + countries.map { .target(name: $0.target, dependencies: ["GiroCore"] + (countryLibraries[$0.target] ?? []), path: $0.path) } + [
-        .target(name: "Giro", dependencies: ["GiroCore"] + countries.map { .target(name: $0.target) }),
+        .target(name: "Giro", dependencies: ["GiroCore", "GiroParsers"] + countries.map { .target(name: $0.target) }),
         .executableTarget(
             name: "GiroCLI",
             dependencies: ["Giro", "GiroRegex", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .executableTarget(name: "GiroBench", dependencies: ["Giro"], path: "benchmarks/GiroBench"),
+        .executableTarget(name: "GiroBench", dependencies: ["Giro", "GiroParsers", "GiroTestSupport"], path: "benchmarks/GiroBench"),
         .executableTarget(name: "GiroRegexBench", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], path: "benchmarks/GiroRegexBench"),
         .testTarget(name: "GiroCoreTests", dependencies: ["GiroCore"]),
         .testTarget(name: "GiroRegexTests", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], exclude: ["Corpus"]),
@@ -56,5 +58,6 @@ let package = Package(
         .testTarget(name: "GiroSerbiaTests", dependencies: ["GiroSerbia"]),
         .testTarget(name: "GiroSloveniaTests", dependencies: ["GiroSlovenia"]),
         .testTarget(name: "GiroTests", dependencies: ["Giro", "GiroTestSupport"]),
+        .testTarget(name: "GiroParsersTests", dependencies: ["GiroParsers", "GiroTestSupport"], exclude: ["Corpus"]),
     ]
 )

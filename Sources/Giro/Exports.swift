@@ -8,3 +8,4 @@
 @_exported import GiroCroatia
 @_exported import GiroSerbia
 @_exported import GiroSlovenia
+@_exported import GiroParsers

@@ -7,6 +7,7 @@ import Giro
 let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let args = CommandLine.arguments
 let seconds = Double(args.first { $0.hasPrefix("--seconds=") }.map { String($0.dropFirst(10)) } ?? "") ?? 1.0
+if args.contains("--parsers") { runParserBench(seconds: seconds); exit(0) }
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 

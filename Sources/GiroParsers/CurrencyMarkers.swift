@@ -1,0 +1,86 @@
+import GiroCore
+
+/// Currency codes, symbols and written-out names as printed next to amounts, mapped to ISO 4217.
+enum CurrencyMarkers {
+    /// Marker text (compared case-insensitively for ASCII) → ISO code.
+    static let table: [(String, String)] = [
+        ("€", "EUR"), ("euro", "EUR"), ("eura", "EUR"), ("eur.", "EUR"), ("evra", "EUR"), ("evrov", "EUR"), ("eurá", "EUR"),
+        ("£", "GBP"), ("$", "USD"), ("pound", "GBP"), ("pounds", "GBP"),
+        ("Fr.", "CHF"), ("Fr", "CHF"), ("SFr.", "CHF"), ("sFr.", "CHF"), ("Franken", "CHF"), ("francs", "CHF"), ("franchi", "CHF"),
+        ("Kč", "CZK"), ("Kc", "CZK"), ("korun", "CZK"), ("koruna", "CZK"), ("koruny", "CZK"),
+        ("Ft", "HUF"), ("Ft.", "HUF"), ("forint", "HUF"),
+        ("din.", "RSD"), ("din", "RSD"), ("dinara", "RSD"), ("дин.", "RSD"), ("дин", "RSD"), ("динара", "RSD"),
+        ("kn", "HRK"), ("kuna", "HRK"), ("kune", "HRK"),
+        ("zł", "PLN"), ("zl", "PLN"), ("złotych", "PLN"),
+        ("KM", "BAM"), ("ден", "MKD"), ("ден.", "MKD"), ("denara", "MKD"), ("Lek", "ALL"), ("lekë", "ALL"), ("leke", "ALL"),
+        ("lei", "RON"), ("лв", "BGN"), ("лв.", "BGN"),
+    ]
+
+    /// Longest marker first, as bytes. Short ASCII markers (`Ft`, `kn`, `KM`, `Fr`) must match case exactly
+    /// (`km` is a distance); longer ones are compared case-insensitively.
+    static let entries: [(bytes: [UInt8], code: String, exact: Bool)] = table
+        .map { m -> ([UInt8], String, Bool) in
+            let u = Array(m.0.utf8)
+            let exact = u.count <= 3 && u.allSatisfy { $0 < 0x80 }
+            return (exact ? u : u.map(ByteText.lower), m.1, exact)
+        }
+        .sorted { $0.0.count > $1.0.count }
+
+    /// Entry indices by the byte a marker starts with / ends with (both cases for case-insensitive ones).
+    static let byFirst: [[Int]] = index { $0.first }
+    static let byLast: [[Int]] = index { $0.last }
+
+    static func index(_ key: ([UInt8]) -> UInt8?) -> [[Int]] {
+        var t = [[Int]](repeating: [], count: 256)
+        for (i, e) in entries.enumerated() {
+            guard let b = key(e.bytes) else { continue }
+            t[Int(b)].append(i)
+            if !e.exact, ByteText.isLower(b) { t[Int(b - 32)].append(i) }
+        }
+        return t
+    }
+
+    @inline(__always) static func same(_ a: UInt8, _ b: UInt8, exact: Bool) -> Bool { exact ? a == b : ByteText.lower(a) == b }
+
+    /// A marker starting at `i`, followed by a word end; returns the code and the end.
+    static func marker(after t: [UInt8], at i: Int) -> (code: String, end: Int)? {
+        guard i < t.count else { return nil }
+        // Generic ISO code: three upper-case letters.
+        if i + 3 <= t.count, ByteText.isUpper(t[i]), ByteText.isUpper(t[i + 1]), ByteText.isUpper(t[i + 2]),
+           !(i + 3 < t.count && (ByteText.isLetter(t[i + 3]) || t[i + 3] >= 0x80)) {
+            let code = ByteText.string(t, i..<(i + 3))
+            if Currency.isValid(code) { return (code, i + 3) }
+        }
+        for x in byFirst[Int(t[i])] {
+            let e = entries[x]
+            guard i + e.bytes.count <= t.count else { continue }
+            var ok = true
+            for (k, b) in e.bytes.enumerated() where !same(t[i + k], b, exact: e.exact) { ok = false; break }
+            guard ok else { continue }
+            let end = i + e.bytes.count
+            if end < t.count, (ByteText.isLetter(t[end]) || (t[end] >= 0x80 && e.bytes.last.map { $0 < 0x80 } == true)) { continue }
+            return (e.code, end)
+        }
+        return nil
+    }
+
+    /// A marker ending at `end` (exclusive), preceded by a word start; returns the code and the start.
+    static func marker(before t: [UInt8], endingAt end: Int) -> (code: String, start: Int)? {
+        guard end > 0, end <= t.count else { return nil }
+        if end >= 3, ByteText.isUpper(t[end - 1]), ByteText.isUpper(t[end - 2]), ByteText.isUpper(t[end - 3]),
+           ByteText.wordStart(t, end - 3) {
+            let code = ByteText.string(t, (end - 3)..<end)
+            if Currency.isValid(code) { return (code, end - 3) }
+        }
+        for x in byLast[Int(t[end - 1])] {
+            let e = entries[x]
+            guard e.bytes.count <= end else { continue }
+            let s = end - e.bytes.count
+            var ok = true
+            for (k, b) in e.bytes.enumerated() where !same(t[s + k], b, exact: e.exact) { ok = false; break }
+            guard ok, s == 0 || !(ByteText.isLetter(t[s - 1]) || (t[s - 1] >= 0x80 && e.bytes[0] < 0x80)) else { continue }
+            return (e.code, s)
+        }
+        return nil
+    }
+}
