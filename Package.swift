@@ -34,6 +34,8 @@ let package = Package(
         .target(name: "GiroRegex"),
         // Seeded generators and the OCR-like benchmark text, shared by tests and benchmarks (not a product).
         .target(name: "GiroTestSupport"),
+        // Fixture and decode helpers every plug-in's tests share.
+        .target(name: "GiroPluginTestKit", dependencies: ["GiroCore"], path: "Tests/GiroPluginTestKit"),
         // Typed values (IBAN, amount, date, references …) out of OCR text.
         .target(name: "GiroParsers", dependencies: ["GiroCore", "GiroRegex"]),
         // PCRE2 is the regex engine's test oracle and benchmark baseline only.
@@ -50,13 +52,13 @@ let package = Package(
         .testTarget(name: "GiroCoreTests", dependencies: ["GiroCore"]),
         .testTarget(name: "GiroRegexTests", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "GiroSEPATests", dependencies: ["GiroSEPA"]),
-        .testTarget(name: "GiroSwitzerlandTests", dependencies: ["GiroSwitzerland"]),
-        .testTarget(name: "GiroCzechiaTests", dependencies: ["GiroCzechia"]),
-        .testTarget(name: "GiroSlovakiaTests", dependencies: ["GiroSlovakia"]),
-        .testTarget(name: "GiroHungaryTests", dependencies: ["GiroHungary"]),
-        .testTarget(name: "GiroCroatiaTests", dependencies: ["GiroCroatia"]),
-        .testTarget(name: "GiroSerbiaTests", dependencies: ["GiroSerbia"]),
-        .testTarget(name: "GiroSloveniaTests", dependencies: ["GiroSlovenia"]),
+        .testTarget(name: "GiroSwitzerlandTests", dependencies: ["GiroSwitzerland", "GiroPluginTestKit"]),
+        .testTarget(name: "GiroCzechiaTests", dependencies: ["GiroCzechia", "GiroPluginTestKit"]),
+        .testTarget(name: "GiroSlovakiaTests", dependencies: ["GiroSlovakia", "GiroPluginTestKit"]),
+        .testTarget(name: "GiroHungaryTests", dependencies: ["GiroHungary", "GiroPluginTestKit"]),
+        .testTarget(name: "GiroCroatiaTests", dependencies: ["GiroCroatia", "GiroPluginTestKit"]),
+        .testTarget(name: "GiroSerbiaTests", dependencies: ["GiroSerbia", "GiroPluginTestKit"]),
+        .testTarget(name: "GiroSloveniaTests", dependencies: ["GiroSlovenia", "GiroPluginTestKit"]),
         .testTarget(name: "GiroTests", dependencies: ["Giro", "GiroTestSupport"]),
         .testTarget(name: "GiroParsersTests", dependencies: ["GiroParsers", "GiroTestSupport"], exclude: ["Corpus"]),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import GiroPluginTestKit
 import GiroCore
 import GiroCzechia
 import Testing
@@ -12,18 +13,9 @@ enum CZ {
     /// ČBA 1.2 example 5.2.1 (vector spayd-1).
     static let base = "SPD*1.0*ACC:CZ3301000000000002970297*AM:555.55*CC:CZK*RF:7004139146*X-VS:0987654321*X-SS:1234567890*X-KS:0558*DT:20210430*MSG:PRISPEVEK NA NADACI"
 
-    /// A shared vector by name (`spayd-5`), read from its byte-exact golden fixture copy, so a fresh clone has it.
-    static func vector(_ name: String) throws -> [UInt8] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/payloads")
-        for dir in try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() {
-            for expect in ["valid", "tolerate", "invalid"] {
-                let url = root.appendingPathComponent("\(dir)/\(expect)-\(name).txt")
-                if FileManager.default.fileExists(atPath: url.path) { return try [UInt8](Data(contentsOf: url)) }
-            }
-        }
-        throw CocoaError(.fileNoSuchFile)
-    }
+    static let spaydKit = PluginFixtures(spayd, directory: "cz.spayd")
+    static let sidKit = PluginFixtures(sid, directory: "cz.sid")
+    static func vector(_ name: String) throws -> [UInt8] { try spaydKit.vector(name) }
 
     static func fixture(_ format: String, _ name: String) throws -> [UInt8] {
         try [UInt8](Data(contentsOf: repoRoot.appendingPathComponent("fixtures/payloads/\(format)/\(name).txt")))
@@ -34,11 +26,8 @@ enum CZ {
     }
 
     static func record(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> PaymentRecord? {
-        let format: any PaymentFormat = sid.matches(Payload(bytes: bytes)) ? sid : spayd
-        do { return try format.decode(Payload(bytes: bytes)) } catch {
-            Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
-            return nil
-        }
+        sid.matches(Payload(bytes: bytes))
+            ? sidKit.record(bytes, sourceLocation: sourceLocation) : spaydKit.record(bytes, sourceLocation: sourceLocation)
     }
 
     static func error(_ text: String) -> GiroError? {
@@ -47,5 +36,5 @@ enum CZ {
         do { _ = try format.decode(Payload(bytes: bytes)); return nil } catch { return error }
     }
 
-    static func warnings(_ r: PaymentRecord?) -> [String] { r?.warnings.map(\.code.rawValue) ?? ["<no record>"] }
+    static func warnings(_ r: PaymentRecord?) -> [String] { spaydKit.warningCodes(r) }
 }

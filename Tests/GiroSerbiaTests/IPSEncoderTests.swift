@@ -1,18 +1,11 @@
 import GiroCore
+import GiroPluginTestKit
 import GiroSerbia
 import Testing
 
 /// decode → encode → decode gives the same record (apart from diagnostics and source) for every fixture
 /// that decodes; canonical payloads re-encode byte for byte.
 @Suite struct IPSEncoderTests {
-    static func comparable(_ r: PaymentRecord) -> PaymentRecord {
-        var c = r
-        c.diagnostics = []
-        c.source = SourceInfo()
-        c.status = .valid
-        return c
-    }
-
     static let decodable = IPS.fixtures().filter { $0.expect != "invalid" }.map(\.name)
 
     @Test func enoughFixtures() { #expect(IPS.fixtures().count >= 15) }
@@ -22,7 +15,7 @@ import Testing
         guard let fixture = IPS.fixtures().first(where: { $0.name == name }), let first = IPS.record(fixture.bytes) else { return }
         let encoded = try IPS.format.encode(first)
         guard let second = IPS.record(encoded) else { return }
-        #expect(Self.comparable(second) == Self.comparable(first))
+        #expect(comparable(second) == comparable(first))
         #expect(try IPS.format.encode(second) == encoded)
     }
 

@@ -1,25 +1,14 @@
 import Foundation
+import GiroPluginTestKit
 import GiroCore
 @testable import GiroSlovakia
 import Testing
 
 /// Builds PAY by square strings from TAB fields (through the plug-in's own LZMA writer) and decodes them.
-enum PBS {
+enum PBS: PluginTestHelpers {
     static let format = PayBySquare()
     static let iban = "SK9611000000002918599669"
 
-    /// A shared vector by name (`spayd-5`), read from its byte-exact golden fixture copy, so a fresh clone has it.
-    static func vector(_ name: String) throws -> [UInt8] {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("fixtures/payloads")
-        for dir in try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() {
-            for expect in ["valid", "tolerate", "invalid"] {
-                let url = root.appendingPathComponent("\(dir)/\(expect)-\(name).txt")
-                if FileManager.default.fileExists(atPath: url.path) { return try [UInt8](Data(contentsOf: url)) }
-            }
-        }
-        throw CocoaError(.fileNoSuchFile)
-    }
 
     /// One payment order: 12.50 EUR, VS 2025, KS 0308, one account, no extensions.
     static func payment(options: String = "1", amount: String = "12.50", currency: String = "EUR", due: String = "20250131",
@@ -40,20 +29,5 @@ enum PBS {
         BySquareEnvelope.seal(type: type, version: version, documentType: documentType, text: Array(text.utf8)) ?? "<seal failed>"
     }
 
-    static func record(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> PaymentRecord? {
-        record(Array(text.utf8), sourceLocation: sourceLocation)
-    }
-
-    static func record(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) -> PaymentRecord? {
-        do { return try format.decode(Payload(bytes: bytes)) } catch {
-            Issue.record("unexpected error \(error)", sourceLocation: sourceLocation)
-            return nil
-        }
-    }
-
-    static func error(_ text: String) -> GiroError? {
-        do { _ = try format.decode(Payload(text: text)); return nil } catch { return error }
-    }
-
-    static func warnings(_ r: PaymentRecord?) -> [String] { r?.warnings.map(\.code.rawValue) ?? ["<no record>"] }
+    static let kit = PluginFixtures(format, directory: "sk.pay-by-square")
 }

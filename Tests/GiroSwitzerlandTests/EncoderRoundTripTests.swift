@@ -1,18 +1,11 @@
 import GiroCore
+import GiroPluginTestKit
 import GiroSwitzerland
 import Testing
 
 /// `encode` writes canonical SPC (LF, no trailing separator); decode(encode(decode(x))) == decode(x)
 /// apart from diagnostics and source, for every valid and tolerated fixture.
 @Suite struct EncoderRoundTripTests {
-    static func comparable(_ r: PaymentRecord) -> PaymentRecord {
-        var c = r
-        c.diagnostics = []
-        c.source = SourceInfo()
-        c.status = .valid
-        return c
-    }
-
     static let decodable = SPC.fixtures().filter { $0.expect != "invalid" }.map(\.name)
 
     @Test(arguments: decodable)
@@ -21,7 +14,7 @@ import Testing
               let first = SPC.record(fixture.bytes) else { return }
         let encoded = try SPC.format.encode(first)
         guard let second = SPC.record(encoded) else { return }
-        #expect(Self.comparable(second) == Self.comparable(first))
+        #expect(comparable(second) == comparable(first))
         // Canonical output: LF only, no trailing separator, re-encoding is stable.
         #expect(!encoded.contains(0x0D))
         #expect(encoded.last != 0x0A)

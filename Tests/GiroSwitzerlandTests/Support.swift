@@ -1,5 +1,6 @@
 import Foundation
 import GiroCore
+import GiroPluginTestKit
 import GiroSwitzerland
 import Testing
 
@@ -99,14 +100,6 @@ enum SPC {
     }
 
     /// Every fixture file of this format: (expectation, name, bytes).
-    static func fixtures() -> [(expect: String, name: String, bytes: [UInt8])] {
-        let fm = FileManager.default
-        guard let files = try? fm.contentsOfDirectory(atPath: fixtureDirectory.path) else { return [] }
-        var out: [(String, String, [UInt8])] = []
-        for f in files.sorted() where f.hasSuffix(".txt") || f.hasSuffix(".bin") {
-            guard let data = try? Data(contentsOf: fixtureDirectory.appendingPathComponent(f)) else { continue }
-            out.append((String(f.prefix { $0 != "-" }), String(f.dropLast(4)), [UInt8](data)))
-        }
-        return out
-    }
+    static func fixtures() -> [(expect: String, name: String, bytes: [UInt8])] { kit.fixtures() }
+    static let kit = PluginFixtures(format, directory: "ch.qr-bill")
 }
