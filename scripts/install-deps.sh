@@ -3,7 +3,10 @@
 # PCRE2 is the regex engine's test oracle and benchmark baseline; pkg-config lets SwiftPM find system libraries.
 set -euo pipefail
 
-packages=(pkg-config libpcre2-dev pcre2-utils)
+packages=(pkg-config libpcre2-dev pcre2-utils
+  # images: barcode and image libraries (build), fixture generators and the CLIs the image benchmark compares with
+  libzxing-dev libzbar-dev libdmtx-dev libpng-dev libjpeg-dev libwebp-dev
+  zint qrencode imagemagick zbar-tools zxing-cpp-tools)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -2,3 +2,4 @@
 @_exported import GiroCore
 @_exported import GiroSEPA
 @_exported import GiroSwitzerland
+@_exported import GiroImaging

@@ -9,6 +9,6 @@ struct GiroCommand: ParsableCommand {
         Exit codes: 0 valid, 2 decoded but uncertain, 64 usage error, 65 invalid data, 66 no input, 74 I/O error.
         """,
         version: "0.1.0",
-        subcommands: [DecodeCommand.self, BatchCommand.self, FormatsCommand.self, CheckCommand.self, GrepCommand.self]
+        subcommands: [DecodeCommand.self, BatchCommand.self, FormatsCommand.self, CheckCommand.self, GrepCommand.self, ScanCommand.self]
     )
 }
