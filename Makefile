@@ -4,7 +4,7 @@
 SWIFT ?= swift
 GIRO_DEBUG := .build/debug/giro
 
-.PHONY: deps build test demo record bench bench-regex clean bench-parsers
+.PHONY: deps build test demo record bench bench-regex bench-parsers bench-images fixtures-images clean
 
 deps:
 	@scripts/install-deps.sh
@@ -40,6 +40,15 @@ bench-parsers: deps
 bench-regex: deps
 	$(SWIFT) build -c release --product giro-regex-bench
 	.build/release/giro-regex-bench
+
+# Per symbology and variant: ms per image and success for each backend, the combined strategy, zbarimg and ZXingReader.
+bench-images: deps
+	$(SWIFT) build -c release --product giro-image-bench
+	.build/release/giro-image-bench
+
+# Regenerate fixtures/images/generated and manifest.tsv from fixtures/images/symbols.tsv.
+fixtures-images: deps
+	fixtures/images/generate.sh
 
 clean:
 	rm -rf .build

@@ -4,7 +4,10 @@
 # liblzma decodes PAY by square (raw LZMA1).
 set -euo pipefail
 
-packages=(pkg-config libpcre2-dev pcre2-utils liblzma-dev)
+packages=(pkg-config libpcre2-dev pcre2-utils liblzma-dev
+  # images: barcode and image libraries (build), fixture generators and the CLIs the image benchmark compares with
+  libzxing-dev libzbar-dev libdmtx-dev libpng-dev libjpeg-dev libwebp-dev
+  zint qrencode imagemagick zbar-tools zxing-cpp-tools)
 
 missing=()
 for p in "${packages[@]}"; do

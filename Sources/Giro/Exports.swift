@@ -9,3 +9,4 @@
 @_exported import GiroSerbia
 @_exported import GiroSlovenia
 @_exported import GiroParsers
+@_exported import GiroImaging

@@ -10,22 +10,30 @@ struct DecodeCommand: ParsableCommand {
         The payload is taken from the argument, from --file, or from standard input (`-` or no argument).
         Files and standard input are read as raw bytes, so each format applies its own charset rules.
         Exit codes: 0 valid, 2 uncertain, 65 invalid (the error as JSON on stdout, a line on stderr), 66 no input.
+        A PNG, JPEG or WebP file (recognised by its first bytes) is searched for barcodes: every symbol is printed
+        as a JSON array element (or one NDJSON line each with -o ndjson); exit 0 when a valid payment was found,
+        2 when only uncertain ones, 65 when none.
         """
     )
 
-    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case json, pretty, text }
+    enum OutputFormat: String, ExpressibleByArgument, CaseIterable { case json, pretty, text, ndjson }
 
-    @Argument(help: "The payload text, or `-` for standard input.")
+    @Argument(help: "The payload text, an image file (PNG, JPEG, WebP), or `-` for standard input.")
     var payload: String?
 
     @Option(name: .shortAndLong, help: "Read the payload bytes from a file (`-` for standard input).")
     var file: String?
 
-    @Option(name: [.customLong("format"), .customShort("o")], help: "Output: json (one line), pretty, or text.")
+    @Option(name: [.customLong("format"), .customShort("o")], help: "Output: json (one line), pretty, text, or ndjson (images: one line per symbol).")
     var outputFormat: OutputFormat = .pretty
 
     @Option(name: .customLong("as"), help: "Skip detection and decode with this format id (see `giro formats`).")
     var formatID: String?
+
+    @OptionGroup var image: ImageOptions
+
+    @Option(name: .customLong("debug-image"), help: "For an image: write it with the found symbols outlined to this PNG.")
+    var debugImage: String?
 
     func validate() throws {
         if payload != nil, file != nil, payload != "-" {
@@ -35,6 +43,7 @@ struct DecodeCommand: ParsableCommand {
 
     func run() throws {
         let bytes = try readInput()
+        if ImageFileFormat.detect(bytes) != nil { return try runImage(bytes) }
         let decoder = PaymentDecoder()
         let payloadValue = Payload(bytes: bytes)
         let result = Result { () throws(GiroError) in
@@ -44,7 +53,7 @@ struct DecodeCommand: ParsableCommand {
         switch result {
         case .success(let record):
             switch outputFormat {
-            case .json: Output.writeOut(String(decoding: record.jsonBytes(), as: UTF8.self))
+            case .json, .ndjson: Output.writeOut(String(decoding: record.jsonBytes(), as: UTF8.self))
             case .pretty: Output.writeOut(Output.json(record, pretty: true))
             case .text: Output.writeOut(Output.text(record))
             }
@@ -56,8 +65,30 @@ struct DecodeCommand: ParsableCommand {
         }
     }
 
+    private func runImage(_ bytes: [UInt8]) throws {
+        let result: ImageDecodeResult
+        do {
+            result = try ImageOutput.decode(bytes, with: image.decoder, debugImage: debugImage)
+        } catch {
+            Output.writeOut(Output.json(["error": error], pretty: outputFormat == .pretty))
+            Output.writeErr("giro: \(error.description)")
+            throw error.field == "debug_image" ? GiroExit.ioError : GiroExit.dataError
+        }
+        switch outputFormat {
+        case .pretty: Output.writeOut(Output.json(result.symbols, pretty: true))
+        case .json: Output.writeOut(Output.json(result.symbols, pretty: false))
+        case .ndjson: for s in result.symbols { Output.writeOut(Output.json(s, pretty: false)) }
+        case .text: Output.writeOut(result.symbols.map(ImageOutput.text).joined(separator: "\n\n"))
+        }
+        if result.symbols.isEmpty { Output.writeErr("giro: no barcode found (passes: \(result.passes.joined(separator: ", ")))") }
+        let code = ImageOutput.exitCode(result)
+        if code != GiroExit.valid { throw code }
+    }
+
     private func readInput() throws -> [UInt8] {
-        let source = file ?? ((payload == nil || payload == "-") ? "-" : nil)
+        var source = file ?? ((payload == nil || payload == "-") ? "-" : nil)
+        // `giro decode slip.jpg`: an argument naming an image file is read as that file.
+        if source == nil, let payload, Self.isImageFile(payload) { source = payload }
         guard let source else { return Array((payload ?? "").utf8) }
         if source == "-" {
             if isatty(0) == 1 {
@@ -69,7 +100,7 @@ struct DecodeCommand: ParsableCommand {
                 Output.writeErr("giro: no input on standard input")
                 throw GiroExit.noInput
             }
-            return [UInt8](data)
+            return Self.capped([UInt8](data))
         }
         guard let handle = FileHandle(forReadingAtPath: source) else {
             Output.writeErr("giro: cannot open \(source)")
@@ -77,11 +108,27 @@ struct DecodeCommand: ParsableCommand {
         }
         defer { try? handle.close() }
         // Read one byte past the limit so an oversized file is reported, not silently cut.
+        // The limit is the image limit; a non-image is then cut to the payload limit.
         let data: Data?
-        do { data = try handle.read(upToCount: PayloadLimits.maxBytes + 1) } catch {
+        do { data = try handle.read(upToCount: ImageLimits.maxFileBytes + 1) } catch {
             Output.writeErr("giro: cannot read \(source): \(error.localizedDescription)")
             throw GiroExit.ioError
         }
-        return [UInt8](data ?? Data())
+        return Self.capped([UInt8](data ?? Data()))
+    }
+
+    static func isImageFile(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        guard path.utf8.count < 4096, FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue,
+              let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        return ImageFileFormat.detect([UInt8](head)) != nil
+    }
+
+    /// Images may be large; any other input keeps the payload limit plus one byte (to report it).
+    static func capped(_ bytes: [UInt8]) -> [UInt8] {
+        if ImageFileFormat.detect(bytes) != nil { return bytes }
+        return bytes.count > PayloadLimits.maxBytes + 1 ? Array(bytes.prefix(PayloadLimits.maxBytes + 1)) : bytes
     }
 }

@@ -10,6 +10,6 @@ struct GiroCommand: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [DecodeCommand.self, BatchCommand.self, FormatsCommand.self, CheckCommand.self, GrepCommand.self,
-                      ParseCommand.self]
+                      ParseCommand.self, ScanCommand.self]
     )
 }

@@ -1,0 +1,35 @@
+// A small C API over Debian's zxing-cpp 1.4, so Swift never sees C++ (and never sees zxing's API churn).
+#ifndef GIRO_ZXING_SHIM_H
+#define GIRO_ZXING_SHIM_H
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { ZXS_QR = 1, ZXS_PDF417 = 2, ZXS_CODE128 = 4, ZXS_DATAMATRIX = 8 };
+enum { ZXS_TRY_HARDER = 1, ZXS_TRY_ROTATE = 2, ZXS_TRY_DOWNSCALE = 4, ZXS_GLOBAL_HISTOGRAM = 8 };
+
+typedef struct zxs_results zxs_results;
+
+typedef struct {
+    int format;            // one ZXS_* symbology bit
+    int eci;               // first ECI announced by the symbol, -1 when none
+    int x[4], y[4];        // corners: top-left, top-right, bottom-right, bottom-left
+    const uint8_t *bytes;  // raw content bytes (no charset conversion); valid until zxs_free
+    int length;
+} zxs_symbol;
+
+/// Reads every symbol of the requested formats in an 8-bit gray image. Returns NULL on failure
+/// (error text in err, which may be NULL). The caller guarantees rowStride >= width and a buffer
+/// of rowStride * height bytes.
+zxs_results *zxs_read(const uint8_t *gray, int width, int height, int rowStride,
+                      int formats, int flags, int maxSymbols, char *err, int errCapacity);
+int zxs_count(const zxs_results *results);
+/// Copies the i-th symbol's fields into out; returns 0 when i is out of range.
+int zxs_get(const zxs_results *results, int index, zxs_symbol *out);
+void zxs_free(zxs_results *results);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

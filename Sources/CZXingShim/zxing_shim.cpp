@@ -1,0 +1,131 @@
+#include "zxing_shim.h"
+
+#include <ZXing/ReadBarcode.h>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <string>
+#include <vector>
+
+using namespace ZXing;
+
+namespace {
+struct Item {
+    zxs_symbol symbol;
+    std::vector<uint8_t> bytes;
+};
+
+void setError(char *err, int cap, const char *message) {
+    if (err && cap > 0) std::snprintf(err, (size_t)cap, "%s", message);
+}
+
+int toShimFormat(BarcodeFormat f) {
+    switch (f) {
+    case BarcodeFormat::QRCode: return ZXS_QR;
+    case BarcodeFormat::PDF417: return ZXS_PDF417;
+    case BarcodeFormat::Code128: return ZXS_CODE128;
+    case BarcodeFormat::DataMatrix: return ZXS_DATAMATRIX;
+    default: return 0;
+    }
+}
+
+// bytesECI() follows ISO/IEC 15424: "]" + 2 identifier chars, then "\NNNNNN" for each ECI designator.
+int firstECI(const Result &r) {
+    if (!r.hasECI()) return -1;
+    ByteArray b = r.bytesECI();
+    for (size_t i = 0; i + 6 < b.size(); ++i) {
+        if (b[i] != '\\') continue;
+        if (i + 1 < b.size() && b[i + 1] == '\\') { ++i; continue; }  // escaped backslash in data
+        int value = 0;
+        bool digits = true;
+        for (size_t k = 1; k <= 6; ++k) {
+            if (b[i + k] < '0' || b[i + k] > '9') { digits = false; break; }
+            value = value * 10 + (b[i + k] - '0');
+        }
+        if (digits) return value;
+    }
+    return -1;
+}
+} // namespace
+
+struct zxs_results {
+    std::vector<Item> items;
+};
+
+extern "C" zxs_results *zxs_read(const uint8_t *gray, int width, int height, int rowStride,
+                                 int formats, int flags, int maxSymbols, char *err, int errCapacity) {
+    if (!gray || width <= 0 || height <= 0 || rowStride < width) {
+        setError(err, errCapacity, "invalid image dimensions");
+        return nullptr;
+    }
+    try {
+        BarcodeFormats matrix;
+        if (formats & ZXS_QR) matrix |= BarcodeFormat::QRCode;
+        if (formats & ZXS_PDF417) matrix |= BarcodeFormat::PDF417;
+        if (formats & ZXS_DATAMATRIX) matrix |= BarcodeFormat::DataMatrix;
+        DecodeHints hints;
+        hints.setTryHarder(flags & ZXS_TRY_HARDER);
+        hints.setTryRotate(flags & ZXS_TRY_ROTATE);
+        hints.setTryDownscale(flags & ZXS_TRY_DOWNSCALE);
+        if (flags & ZXS_GLOBAL_HISTOGRAM) hints.setBinarizer(Binarizer::GlobalHistogram);
+        ImageView view(gray, width, height, ImageFormat::Lum, rowStride);
+        Results found;
+        if (!matrix.empty()) {
+            hints.setFormats(matrix);
+            hints.setMaxNumberOfSymbols((uint8_t)(maxSymbols > 0 && maxSymbols < 255 ? maxSymbols : 255));
+            found = ReadBarcodes(view, hints);
+        }
+        if (formats & ZXS_CODE128) {
+            // Not ReadBarcodes: in 1.4 its de-duplication compares linear results with Result::operator==,
+            // which asserts lineCount() == 1 and aborts the process (Debian builds keep asserts) when a
+            // Code128 symbol is found on several rows and pyramid layers. ReadBarcode (with
+            // maxNumberOfSymbols != 1, which would route back to ReadBarcodes) never compares results.
+            hints.setFormats(BarcodeFormat::Code128);
+            hints.setMaxNumberOfSymbols(2);
+            Result one = ReadBarcode(view, hints);
+            if (one.isValid()) found.push_back(std::move(one));
+        }
+
+        auto *out = new zxs_results();
+        out->items.reserve(found.size());
+        for (const Result &r : found) {
+            int f = toShimFormat(r.format());
+            if (!r.isValid() || f == 0) continue;
+            Item item{};
+            const ByteArray &raw = r.bytes();
+            item.bytes.assign(raw.begin(), raw.end());
+            item.symbol.format = f;
+            item.symbol.eci = firstECI(r);
+            const Position &p = r.position();
+            for (int k = 0; k < 4; ++k) {
+                item.symbol.x[k] = p[k].x;
+                item.symbol.y[k] = p[k].y;
+            }
+            out->items.push_back(std::move(item));
+        }
+        for (Item &item : out->items) {  // pointers are fixed only once the vector stops growing
+            item.symbol.bytes = item.bytes.data();
+            item.symbol.length = (int)item.bytes.size();
+        }
+        return out;
+    } catch (const std::exception &e) {
+        setError(err, errCapacity, e.what());
+    } catch (...) {
+        setError(err, errCapacity, "zxing-cpp failed");
+    }
+    return nullptr;
+}
+
+extern "C" int zxs_count(const zxs_results *results) {
+    return results ? (int)results->items.size() : 0;
+}
+
+extern "C" int zxs_get(const zxs_results *results, int index, zxs_symbol *out) {
+    if (!results || !out || index < 0 || (size_t)index >= results->items.size()) return 0;
+    *out = results->items[(size_t)index].symbol;
+    return 1;
+}
+
+extern "C" void zxs_free(zxs_results *results) {
+    delete results;
+}

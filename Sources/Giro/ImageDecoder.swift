@@ -1,0 +1,145 @@
+import Foundation
+import GiroImaging
+
+/// One symbol found in an image, after the plug-ins had their say.
+public struct ImageSymbolResult: Sendable, Codable, Hashable {
+    public enum Kind: String, Sendable, Codable, Hashable {
+        /// A payment plug-in decoded it: `record` is set.
+        case payment
+        /// No plug-in recognised it, or one recognised it as something else (`error` says which).
+        case notAPayment = "not_a_payment"
+        /// A payment format recognised it but rejected it: `error` holds the decode error.
+        case invalid
+    }
+
+    /// Version of this JSON shape (the embedded record has its own `schema`).
+    public var schema: Int = ImageDecodeResult.schemaVersion
+    public var kind: Kind
+    public var symbology: Symbology
+    public var eci: Int?
+    public var reader: ReaderKind
+    /// The strategy pass that found it (`zxing`, `dmtx`, `zxing-rotate6`, …).
+    public var pass: String
+    public var corners: [ImagePoint]
+    public var record: PaymentRecord?
+    public var error: GiroError?
+    /// The bytes as text: UTF-8 when valid, otherwise ISO-8859-1 (every byte maps to a character).
+    public var text: String
+    public var textCharset: String
+    public var bytesBase64: String
+    public var bytesHex: String
+
+    init(symbol: DetectedSymbol, outcome: Result<PaymentRecord, GiroError>) {
+        symbology = symbol.symbology
+        eci = symbol.eci
+        reader = symbol.reader
+        pass = symbol.pass
+        corners = symbol.corners
+        switch outcome {
+        case .success(let r): (kind, record, error) = (.payment, r, nil)
+        case .failure(let e) where e.code == .unknownFormat || e.code == .notAPayment: (kind, record, error) = (.notAPayment, nil, e)
+        case .failure(let e): (kind, record, error) = (.invalid, nil, e)
+        }
+        if let utf8 = String(validating: symbol.bytes, as: UTF8.self) {
+            (text, textCharset) = (utf8, "UTF-8")
+        } else {
+            (text, textCharset) = (String(String.UnicodeScalarView(symbol.bytes.map { Unicode.Scalar($0) })), "ISO-8859-1")
+        }
+        bytesBase64 = Data(symbol.bytes).base64EncodedString()
+        let digits = Array("0123456789abcdef".utf8)
+        bytesHex = String(decoding: symbol.bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schema, forKey: .schema)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(symbology, forKey: .symbology)
+        try c.encode(eci, forKey: .eci)
+        try c.encode(reader, forKey: .reader)
+        try c.encode(pass, forKey: .pass)
+        try c.encode(corners, forKey: .corners)
+        try c.encode(record, forKey: .record)
+        try c.encode(error, forKey: .error)
+        try c.encode(text, forKey: .text)
+        try c.encode(textCharset, forKey: .textCharset)
+        try c.encode(bytesBase64, forKey: .bytesBase64)
+        try c.encode(bytesHex, forKey: .bytesHex)
+    }
+}
+
+/// Everything read from one image (schema version 1).
+public struct ImageDecodeResult: Sendable, Codable, Hashable {
+    public static let schemaVersion = 1
+    public var schema: Int = ImageDecodeResult.schemaVersion
+    public var fileFormat: ImageFileFormat?
+    public var width: Int
+    public var height: Int
+    /// EXIF orientation applied before reading (1 = none).
+    public var orientation: Int
+    public var symbols: [ImageSymbolResult]
+    public var passes: [String]
+    public var budgetExhausted: Bool
+    /// Barcode-library failures met during the search (the search went on without them).
+    public var readerErrors: [GiroError]
+
+    public var payments: [PaymentRecord] { symbols.compactMap(\.record) }
+}
+
+/// Decodes payment barcodes from an image file: load (PNG/JPEG/WebP, EXIF orientation, pixel limit),
+/// read every symbol with the reading strategy, hand each symbol's raw bytes to the plug-ins.
+///
+/// ```swift
+/// let result = try ImageDecoder().decode(imageBytes: Array(try Data(contentsOf: url)))
+/// for record in result.payments { print(record.amount?.formattedValue ?? "open") }
+/// ```
+public struct ImageDecoder: Sendable {
+    public var decoder: PaymentDecoder
+    public var loader: ImageLoader
+    public var strategy: ReadingStrategy
+
+    public init(decoder: PaymentDecoder = PaymentDecoder(), loader: ImageLoader = ImageLoader(),
+                strategy: ReadingStrategy = ReadingStrategy()) {
+        self.decoder = decoder
+        self.loader = loader
+        self.strategy = strategy
+    }
+
+    /// Throws only when the file cannot be loaded (`image_format_unsupported`, `image_invalid`,
+    /// `image_too_large`); an image without barcodes returns an empty `symbols` list.
+    public func decode(imageBytes: [UInt8]) throws(GiroError) -> ImageDecodeResult {
+        let loaded = try loader.load(imageBytes)
+        var result = decode(image: loaded.image)
+        result.fileFormat = loaded.fileFormat
+        result.orientation = loaded.orientation
+        return result
+    }
+
+    public func decode(image: GrayImage) -> ImageDecodeResult {
+        let read = strategy.read(image) { symbol in Self.isPaymentFormat(classify(symbol)) }
+        let symbols = read.symbols.map { ImageSymbolResult(symbol: $0, outcome: classify($0)) }
+        return ImageDecodeResult(fileFormat: nil, width: image.width, height: image.height, orientation: 1,
+                                 symbols: symbols, passes: read.passes, budgetExhausted: read.budgetExhausted,
+                                 readerErrors: read.errors)
+    }
+
+    /// The plug-ins decide, on the raw bytes, with their own charset rules.
+    func classify(_ symbol: DetectedSymbol) -> Result<PaymentRecord, GiroError> {
+        Result { () throws(GiroError) in try decoder.decode(symbol.payload) }
+    }
+
+    /// A payment format claimed the bytes (decoded, or rejected them as an invalid payment).
+    static func isPaymentFormat(_ r: Result<PaymentRecord, GiroError>) -> Bool {
+        switch r {
+        case .success: true
+        case .failure(let e): e.code != .unknownFormat && e.code != .notAPayment
+        }
+    }
+}
+
+extension PaymentDecoder {
+    /// Decodes every payment barcode in an image file with the default reading strategy.
+    public func decode(image bytes: [UInt8]) throws(GiroError) -> ImageDecodeResult {
+        try ImageDecoder(decoder: self).decode(imageBytes: bytes)
+    }
+}

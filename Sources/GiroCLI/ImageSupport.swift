@@ -1,0 +1,78 @@
+import ArgumentParser
+import Foundation
+import Giro
+
+/// `--reader`: which barcode library to use (`auto` = the combined strategy over all of them).
+enum ReaderChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, zxing, zbar, dmtx
+
+    var readers: Set<ReaderKind> {
+        switch self {
+        case .auto: Set(ReaderKind.allCases)
+        case .zxing: [.zxing]
+        case .zbar: [.zbar]
+        case .dmtx: [.dmtx]
+        }
+    }
+}
+
+/// Options shared by `decode` (on an image) and `scan`.
+struct ImageOptions: ParsableArguments {
+    @Option(help: "Barcode reader: auto (all, cheapest first), zxing, zbar or dmtx.")
+    var reader: ReaderChoice = .auto
+
+    @Option(name: .customLong("budget-ms"), help: "Time budget per image in milliseconds.")
+    var budgetMilliseconds: Int = 1000
+
+    @Option(name: .customLong("max-pixels"), help: "Refuse images with more pixels than this.")
+    var maxPixels: Int = ImageLimits.maxPixels
+
+    @Flag(help: "Keep searching after a payment was found (more symbols on multi-bill pages, slower).")
+    var exhaustive = false
+
+    func validate() throws {
+        if budgetMilliseconds < 1 || budgetMilliseconds > 60_000 { throw ValidationError("--budget-ms must be between 1 and 60000") }
+        if maxPixels < 1 || maxPixels > 400_000_000 { throw ValidationError("--max-pixels must be between 1 and 400000000") }
+    }
+
+    var decoder: ImageDecoder {
+        ImageDecoder(loader: ImageLoader(maxPixels: maxPixels),
+                     strategy: ReadingStrategy(readers: reader.readers, budgetMilliseconds: budgetMilliseconds, exhaustive: exhaustive))
+    }
+}
+
+enum ImageOutput {
+    /// Loads and decodes; also writes the outlined debug PNG when asked.
+    static func decode(_ bytes: [UInt8], with decoder: ImageDecoder, debugImage: String? = nil) throws(GiroError) -> ImageDecodeResult {
+        let loaded = try decoder.loader.load(bytes)
+        var result = decoder.decode(image: loaded.image)
+        result.fileFormat = loaded.fileFormat
+        result.orientation = loaded.orientation
+        if let debugImage {
+            let outlines = result.symbols.map { DebugImage.Outline(corners: $0.corners, recognised: $0.kind == .payment) }
+            let png = try DebugImage.png(loaded.image, outlines: outlines)
+            guard FileManager.default.createFile(atPath: debugImage, contents: Data(png)) else {
+                throw GiroError(.inputInvalid, field: "debug_image", "cannot write \(debugImage)")
+            }
+        }
+        return result
+    }
+
+    static func text(_ s: ImageSymbolResult) -> String {
+        var head = "\(s.symbology.rawValue) via \(s.reader.rawValue) (\(s.pass))\(s.eci.map { " ECI \($0)" } ?? "")"
+        head += " at " + s.corners.map { "(\($0.x),\($0.y))" }.joined(separator: " ")
+        switch s.kind {
+        case .payment: return head + "\n" + (s.record.map(Output.text) ?? "")
+        case .notAPayment: return head + "\nnot a payment: \(s.text.debugDescription)"
+        case .invalid: return head + "\ninvalid: \(s.error?.description ?? "-")"
+        }
+    }
+
+    /// Exit code for one image: 0 when a valid payment was found, 2 when only uncertain ones, 65 otherwise.
+    static func exitCode(_ result: ImageDecodeResult) -> ExitCode {
+        let records = result.payments
+        if records.contains(where: { $0.status == .valid }) { return GiroExit.valid }
+        if !records.isEmpty { return GiroExit.uncertain }
+        return GiroExit.dataError
+    }
+}

@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import Giro
+
+struct ScanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan",
+        abstract: "Read payment barcodes from many images: NDJSON out, one line per symbol.",
+        discussion: """
+        Arguments are image files or directories (searched recursively for .png, .jpg, .jpeg and .webp).
+        Each symbol gives {"file": …, "symbol": {…}}; an image without symbols or that cannot be read gives
+        {"file": …, "error": {…}}. Lines come in completion order. A progress bar goes to stderr on a terminal.
+        Exit code 0 when every file was processed, 66 when no image was found.
+        """
+    )
+
+    @Argument(help: "Image files or directories.")
+    var paths: [String]
+
+    @Option(name: .shortAndLong, help: "Worker threads (default: all cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @OptionGroup var image: ImageOptions
+
+    static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
+
+    func validate() throws {
+        if jobs < 1 || jobs > 512 { throw ValidationError("--jobs must be between 1 and 512") }
+        if paths.isEmpty { throw ValidationError("give at least one image file or directory") }
+    }
+
+    struct Line: Encodable {
+        var file: String
+        var symbol: ImageSymbolResult?
+        var error: GiroError?
+    }
+
+    func run() throws {
+        let files = Self.collect(paths)
+        guard !files.isEmpty else {
+            Output.writeErr("giro: no .png, .jpg or .webp files under \(paths.joined(separator: " "))")
+            throw GiroExit.noInput
+        }
+        let decoder = image.decoder
+        let state = ScanState(total: files.count, progress: isatty(2) == 1)
+        let workers = min(jobs, files.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = state.next() {
+                let file = files[index]
+                var lines: [Line] = []
+                let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
+                if let size, size <= ImageLimits.maxFileBytes, let data = FileManager.default.contents(atPath: file) {
+                    do throws(GiroError) {
+                        let result = try ImageOutput.decode([UInt8](data), with: decoder)
+                        lines = result.symbols.map { Line(file: file, symbol: $0) }
+                        if lines.isEmpty {
+                            lines = [Line(file: file, error: GiroError(.noBarcodeFound, field: "image", "no barcode found"))]
+                        }
+                    } catch {
+                        lines = [Line(file: file, error: error)]
+                    }
+                } else {
+                    lines = [Line(file: file, error: GiroError(.inputInvalid, field: "file", "cannot read the file, or it is over the size limit"))]
+                }
+                state.finish(lines.map { Output.json($0, pretty: false) }, symbols: lines.filter { $0.symbol != nil }.count)
+            }
+        }
+        state.done()
+    }
+
+    /// Files in argument order; directories expanded recursively and sorted.
+    static func collect(_ paths: [String]) -> [String] {
+        var out: [String] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+                Output.writeErr("giro: no such file: \(path)")
+                continue
+            }
+            if !isDir.boolValue { out.append(path); continue }
+            let found = (fm.enumerator(atPath: path)?.allObjects as? [String] ?? [])
+                .filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                .sorted()
+                .map { (path as NSString).appendingPathComponent($0) }
+            out += found
+        }
+        return out
+    }
+}
+
+/// Work queue, output and progress shared by the scan workers (all under one lock).
+final class ScanState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nextIndex = 0
+    private var finished = 0
+    private var symbols = 0
+    private let total: Int
+    private let progress: Bool
+
+    init(total: Int, progress: Bool) {
+        self.total = total
+        self.progress = progress
+    }
+
+    func next() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard nextIndex < total else { return nil }
+        nextIndex += 1
+        return nextIndex - 1
+    }
+
+    func finish(_ lines: [String], symbols found: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        for line in lines { Output.writeOut(line) }
+        finished += 1
+        symbols += found
+        if progress {
+            let width = 30, filled = width * finished / max(1, total)
+            let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+            FileHandle.standardError.write(Data("\r[\(bar)] \(finished)/\(total) images, \(symbols) symbols".utf8))
+        }
+    }
+
+    func done() {
+        lock.lock()
+        defer { lock.unlock() }
+        if progress { FileHandle.standardError.write(Data("\n".utf8)) }
+        Output.writeErr("giro scan: \(finished) images, \(symbols) symbols")
+    }
+}

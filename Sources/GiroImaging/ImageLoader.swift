@@ -1,0 +1,142 @@
+import CJPEG
+import CPNG
+import CWebP
+import GiroCore
+
+/// The image file formats Giro reads, recognised by their first bytes (never by file name).
+public enum ImageFileFormat: String, Sendable, Codable, CaseIterable {
+    case png, jpeg, webp
+
+    public static func detect(_ bytes: [UInt8]) -> ImageFileFormat? {
+        func starts(_ p: [UInt8], at i: Int = 0) -> Bool {
+            bytes.count >= i + p.count && bytes[i..<(i + p.count)].elementsEqual(p)
+        }
+        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
+        if starts([0xFF, 0xD8, 0xFF]) { return .jpeg }
+        if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { return .webp }
+        return nil
+    }
+}
+
+/// A decoded image: gray pixels upright (EXIF orientation applied) and what the file said.
+public struct LoadedImage: Sendable {
+    public var image: GrayImage
+    public var fileFormat: ImageFileFormat
+    /// EXIF orientation found in the file (1 = upright), already applied to `image`.
+    public var orientation: Int
+}
+
+/// Decodes PNG (8/16-bit, gray/RGB/RGBA, palette), JPEG (gray, YCbCr, CMYK) and WebP into gray pixels,
+/// refusing anything over the byte or pixel limit before the pixels are decoded.
+public struct ImageLoader: Sendable {
+    public var maxPixels: Int
+    public var maxFileBytes: Int
+
+    public init(maxPixels: Int = ImageLimits.maxPixels, maxFileBytes: Int = ImageLimits.maxFileBytes) {
+        self.maxPixels = maxPixels
+        self.maxFileBytes = maxFileBytes
+    }
+
+    public func load(_ bytes: [UInt8]) throws(GiroError) -> LoadedImage {
+        guard bytes.count <= maxFileBytes else {
+            throw GiroError(.imageTooLarge, field: "image", "the file has \(bytes.count) bytes; the limit is \(maxFileBytes)")
+        }
+        guard let format = ImageFileFormat.detect(bytes) else {
+            throw GiroError(.imageFormatUnsupported, field: "image", "not a PNG, JPEG or WebP file")
+        }
+        let raw: GrayImage
+        switch format {
+        case .png: raw = try decodePNG(bytes)
+        case .jpeg: raw = try decodeJPEG(bytes)
+        case .webp: raw = try decodeWebP(bytes)
+        }
+        let orientation = EXIFOrientation.find(in: bytes, format: format) ?? 1
+        return LoadedImage(image: raw.oriented(orientation), fileFormat: format, orientation: orientation)
+    }
+
+    private func checkSize(_ width: Int, _ height: Int, _ format: ImageFileFormat) throws(GiroError) {
+        guard width > 0, height > 0, width <= ImageLimits.maxSide, height <= ImageLimits.maxSide else {
+            throw GiroError(.imageInvalid, field: "image", "\(format.rawValue): invalid size \(width)×\(height)")
+        }
+        guard width * height <= maxPixels else {
+            throw GiroError(.imageTooLarge, field: "image",
+                            "\(format.rawValue) of \(width)×\(height) = \(width * height) pixels; the limit is \(maxPixels)")
+        }
+    }
+
+    private func decodePNG(_ bytes: [UInt8]) throws(GiroError) -> GrayImage {
+        // libpng's simplified API: its own error handling (no longjmp into Swift), 16-bit and palette
+        // reduced to 8-bit gray, alpha composited onto the white background given below. libpng keeps
+        // the input pointer between the two calls, so both run inside one `withUnsafeBytes`.
+        let result = bytes.withUnsafeBytes { data -> Result<GrayImage, GiroError> in
+            var img = png_image()
+            img.version = UInt32(PNG_IMAGE_VERSION)
+            defer { png_image_free(&img) }
+            guard png_image_begin_read_from_memory(&img, data.baseAddress, data.count) != 0 else {
+                return .failure(GiroError(.imageInvalid, field: "image", "png: \(Self.pngMessage(img))"))
+            }
+            let width = Int(img.width), height = Int(img.height)
+            do throws(GiroError) { try checkSize(width, height, .png) } catch { return .failure(error) }
+            img.format = UInt32(PNG_FORMAT_GRAY)
+            var pixels = [UInt8](repeating: 255, count: width * height)
+            var white = png_color(red: 255, green: 255, blue: 255)
+            let ok = pixels.withUnsafeMutableBytes { png_image_finish_read(&img, &white, $0.baseAddress, Int32(width), nil) }
+            guard ok != 0 else { return .failure(GiroError(.imageInvalid, field: "image", "png: \(Self.pngMessage(img))")) }
+            return .success(GrayImage(uncheckedWidth: width, height: height, pixels: pixels))
+        }
+        return try result.get()
+    }
+
+    private static func pngMessage(_ img: png_image) -> String {
+        withUnsafeBytes(of: img.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+    }
+
+    private func decodeJPEG(_ bytes: [UInt8]) throws(GiroError) -> GrayImage {
+        var message = [CChar](repeating: 0, count: 256)
+        var width: Int32 = 0, height: Int32 = 0
+        var out: UnsafeMutablePointer<UInt8>?
+        let rc = bytes.withUnsafeBufferPointer { data in
+            message.withUnsafeMutableBufferPointer { err in
+                giro_jpeg_decode_gray(data.baseAddress, data.count, Int64(maxPixels), &out, &width, &height,
+                                      err.baseAddress, Int32(err.count))
+            }
+        }
+        defer { giro_jpeg_free(out) }
+        if rc == 2 {
+            var w: Int32 = 0, h: Int32 = 0
+            _ = bytes.withUnsafeBufferPointer { giro_jpeg_dimensions($0.baseAddress, $0.count, &w, &h, nil, 0) }
+            try checkSize(Int(w), Int(h), .jpeg)
+        }
+        guard rc == 0, let out else {
+            let text = String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            throw GiroError(.imageInvalid, field: "image", "jpeg: \(text)")
+        }
+        try checkSize(Int(width), Int(height), .jpeg)
+        let pixels = Array(UnsafeBufferPointer(start: out, count: Int(width) * Int(height)))
+        return GrayImage(uncheckedWidth: Int(width), height: Int(height), pixels: pixels)
+    }
+
+    private func decodeWebP(_ bytes: [UInt8]) throws(GiroError) -> GrayImage {
+        var w: Int32 = 0, h: Int32 = 0
+        let info = bytes.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &w, &h) }
+        guard info != 0 else { throw GiroError(.imageInvalid, field: "image", "webp: invalid header") }
+        let width = Int(w), height = Int(h)
+        try checkSize(width, height, .webp)
+        var rgba = [UInt8](repeating: 0, count: width * height * 4)
+        let decoded = rgba.withUnsafeMutableBufferPointer { out in
+            bytes.withUnsafeBufferPointer { data in
+                WebPDecodeRGBAInto(data.baseAddress, data.count, out.baseAddress, out.count, Int32(width * 4))
+            }
+        }
+        guard decoded != nil else { throw GiroError(.imageInvalid, field: "image", "webp: cannot decode the bitstream") }
+        var gray = [UInt8](repeating: 255, count: width * height)
+        for i in 0..<(width * height) {
+            let r = Int(rgba[4 * i]), g = Int(rgba[4 * i + 1]), b = Int(rgba[4 * i + 2]), a = Int(rgba[4 * i + 3])
+            let luma = (r * 77 + g * 150 + b * 29) >> 8
+            gray[i] = UInt8((luma * a + 255 * (255 - a)) / 255)  // transparent areas become white paper
+        }
+        return GrayImage(uncheckedWidth: width, height: height, pixels: gray)
+    }
+}

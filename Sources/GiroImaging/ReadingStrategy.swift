@@ -1,0 +1,223 @@
+import GiroCore
+
+/// What one image yielded: the distinct symbols, and how the search went.
+public struct StrategyResult: Sendable {
+    public var symbols: [DetectedSymbol]
+    /// Passes that ran, in order (`zxing`, `dmtx`, `zxing-tiles`, …).
+    public var passes: [String]
+    /// Library failures met on the way (the search continues past them).
+    public var errors: [GiroError]
+    /// `true` when the time budget ended the search before every pass had run.
+    public var budgetExhausted: Bool
+}
+
+/// Reads an image with several backends and image variants, cheapest first, and stops as soon as
+/// `recognises` accepts a symbol (the engine passes "a payment plug-in decodes these bytes").
+///
+/// Order: zxing on the whole image (at most 9 MP; fast, finds QR/PDF417/Code128 and centred DataMatrix) → libdmtx
+/// (DataMatrix anywhere, a short time slot) → zbar → zxing one resolution step finer (photos over 9 MP) → zxing on overlapping tiles (zxing 1.4's DataMatrix detector only
+/// sees symbols crossing the image centre) → inverted → rotations for PDF417 (fails beyond ~5°) →
+/// down/up-scaled → other binarizer and contrast-stretched → libdmtx again with a longer slot when its first
+/// slot ran out. A per-image budget bounds the total.
+public struct ReadingStrategy: Sendable {
+    public var readers: Set<ReaderKind>
+    public var budgetMilliseconds: Int
+    /// Run every pass even after a recognised symbol (finds more symbols on multi-bill pages; slower).
+    public var exhaustive: Bool
+
+    public init(readers: Set<ReaderKind> = Set(ReaderKind.allCases), budgetMilliseconds: Int = 1000, exhaustive: Bool = false) {
+        self.readers = readers
+        self.budgetMilliseconds = max(1, budgetMilliseconds)
+        self.exhaustive = exhaustive
+    }
+
+    /// Pixels the passes work on; bigger images (phone photos) are averaged down by an integer factor first.
+    /// 9 MP keeps an A4 page scanned at 300 dpi at full resolution, where narrow Code128 bars need it.
+    static let workingPixels = 9_000_000
+    static let dmtxFirstSlot = 120
+    static let dmtxLateSlot = 600
+    static let pdf417Angles: [Double] = [6, -6, 12, -12, 18, -18, 25, -25]
+
+    public func read(_ image: GrayImage, recognises: (DetectedSymbol) -> Bool) -> StrategyResult {
+        withoutActuallyEscaping(recognises) { read(image, run: Run(clock: ContinuousClock(), budget: .milliseconds(budgetMilliseconds), recognises: $0)) }
+    }
+
+    private func read(_ image: GrayImage, run start: Run) -> StrategyResult {
+        var run = start
+        let zxing = ZXingReader()
+        let all = ReadOptions()
+        var factor = 1
+        while (image.width / factor) * (image.height / factor) > Self.workingPixels { factor += 1 }
+        let work = image.downscaled(by: factor)
+        let workMap = PointMap.scale(Double(factor))
+
+        // Big photos are read at ≤ 9 MP first (fast, and phone-photo symbols are large); full resolution
+        // is a later fallback for small symbols.
+        if readers.contains(.zxing) {
+            run.pass("zxing") { try zxing.read(work, options: all).map { ($0, workMap) } }
+        }
+        // libdmtx spends its whole timeout when there is nothing to find, so it gets a short slot first
+        // (enough for a clean symbol) and the rest of its allowance only after the cheaper passes failed.
+        var dmtxTimedOut = false
+        if readers.contains(.dmtx), !run.finished(exhaustive) {
+            let slot = min(Self.dmtxFirstSlot, run.remainingMilliseconds)
+            let before = run.symbols.count, started = ContinuousClock.now
+            run.pass("dmtx") {
+                try DmtxReader().read(work, options: ReadOptions(symbologies: [.datamatrix], timeBudgetMilliseconds: slot)).map { ($0, workMap) }
+            }
+            dmtxTimedOut = run.symbols.count == before && ContinuousClock.now - started >= .milliseconds(slot * 9 / 10)
+        }
+        if readers.contains(.zbar), !run.finished(exhaustive) {
+            run.pass("zbar") { try ZBarReader().read(work, options: all).map { ($0, workMap) } }
+        }
+        if readers.contains(.zxing), factor > 1, !run.finished(exhaustive) {
+            // One step finer (full resolution for photos up to 4 × 9 MP), so a single pass stays bounded.
+            let finer = factor - 1
+            run.pass("zxing-finer") {
+                try zxing.read(image.downscaled(by: finer), options: all).map { ($0, PointMap.scale(Double(finer))) }
+            }
+        }
+        if readers.contains(.zxing) {
+            zxingFallbacks(&run, image: work, map: workMap, zxing: zxing)
+        }
+        if dmtxTimedOut, !run.finished(exhaustive) {
+            let slot = min(Self.dmtxLateSlot, run.remainingMilliseconds)
+            run.pass("dmtx-long") {
+                try DmtxReader().read(work, options: ReadOptions(symbologies: [.datamatrix], timeBudgetMilliseconds: slot)).map { ($0, workMap) }
+            }
+        }
+        return StrategyResult(symbols: run.symbols, passes: run.passes, errors: run.errors, budgetExhausted: run.outOfTime)
+    }
+
+    private func zxingFallbacks(_ run: inout Run, image: GrayImage, map: PointMap, zxing: ZXingReader) {
+        let quick = ReadOptions(tryHarder: false)
+        if !run.finished(exhaustive) {
+            let probe = run  // a copy for the closure: the deadline and the predicate only
+            run.pass("zxing-tiles") {
+                var found: [(DetectedSymbol, PointMap)] = []
+                let options = ReadOptions(symbologies: [.datamatrix, .qr], tryHarder: false)
+                for tile in Self.tiles(width: image.width, height: image.height) where !probe.outOfTime {
+                    let part = image.cropped(x: tile.x, y: tile.y, width: tile.size, height: tile.size)
+                    let tileMap = Self.compose(map, .translate(tile.x, tile.y))
+                    found += try zxing.read(part, options: options).map { ($0, tileMap) }
+                    if found.contains(where: { probe.recognises($0.0) }) && !exhaustive { break }
+                }
+                return found
+            }
+        }
+        if !run.finished(exhaustive) {
+            run.pass("zxing-inverted") { try zxing.read(image.inverted(), options: quick).map { ($0, map) } }
+        }
+        for angle in Self.pdf417Angles where !run.finished(exhaustive) {
+            run.pass("zxing-rotate\(Int(angle))") {
+                let (rotated, back) = image.rotated(degrees: angle)
+                let m = Self.compose(map, back)
+                return try zxing.read(rotated, options: ReadOptions(symbologies: [.pdf417])).map { ($0, m) }
+            }
+        }
+        if !run.finished(exhaustive), max(image.width, image.height) >= 1200 {
+            run.pass("zxing-half") {
+                try zxing.read(image.downscaled(by: 2), options: quick).map { ($0, Self.compose(map, .scale(2))) }
+            }
+        }
+        if !run.finished(exhaustive), max(image.width, image.height) <= 1024 {
+            run.pass("zxing-double") {
+                try zxing.read(image.upscaled2x(), options: quick).map { ($0, Self.compose(map, .scale(0.5))) }
+            }
+        }
+        if !run.finished(exhaustive) {
+            run.pass("zxing-histogram") {
+                try ZXingReader(globalHistogram: true).read(image, options: quick).map { ($0, map) }
+            }
+        }
+        if !run.finished(exhaustive) {
+            run.pass("zxing-contrast") { try zxing.read(image.contrastStretched(), options: quick).map { ($0, map) } }
+        }
+    }
+
+    struct Tile { var x: Int, y: Int, size: Int }
+
+    /// Overlapping square tiles at two sizes, stepping half a tile, so every symbol up to a third of the
+    /// short side crosses some tile's centre lines.
+    static func tiles(width: Int, height: Int) -> [Tile] {
+        var out: [Tile] = []
+        let short = min(width, height)
+        for size in [short / 2, short / 3] where size >= 120 {
+            let step = size / 2
+            var y = 0
+            while y + size <= height + step / 2 {
+                var x = 0
+                while x + size <= width + step / 2 {
+                    out.append(Tile(x: min(x, max(0, width - size)), y: min(y, max(0, height - size)), size: size))
+                    x += step
+                }
+                y += step
+            }
+        }
+        return out
+    }
+
+    /// `outer ∘ inner`: first map with `inner`, then with `outer`.
+    static func compose(_ outer: PointMap, _ inner: PointMap) -> PointMap {
+        PointMap(a: outer.a * inner.a + outer.b * inner.c, b: outer.a * inner.b + outer.b * inner.d,
+                 tx: outer.a * inner.tx + outer.b * inner.ty + outer.tx,
+                 c: outer.c * inner.a + outer.d * inner.c, d: outer.c * inner.b + outer.d * inner.d,
+                 ty: outer.c * inner.tx + outer.d * inner.ty + outer.ty)
+    }
+
+    /// The mutable state of one image's search.
+    struct Run {
+        let clock: ContinuousClock
+        let start: ContinuousClock.Instant
+        let budget: Duration
+        let recognises: (DetectedSymbol) -> Bool
+        var symbols: [DetectedSymbol] = []
+        var passes: [String] = []
+        var errors: [GiroError] = []
+        var anyRecognised = false
+
+        init(clock: ContinuousClock, budget: Duration, recognises: @escaping (DetectedSymbol) -> Bool) {
+            self.clock = clock
+            self.start = clock.now
+            self.budget = budget
+            self.recognises = recognises
+        }
+
+        var outOfTime: Bool { clock.now - start >= budget }
+        var remainingMilliseconds: Int {
+            let left = budget - (clock.now - start)
+            return max(1, Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+        }
+
+        func finished(_ exhaustive: Bool) -> Bool { outOfTime || (anyRecognised && !exhaustive) }
+
+        mutating func pass(_ name: String, _ body: () throws -> [(DetectedSymbol, PointMap)]) {
+            guard !outOfTime else { return }
+            passes.append(name)
+            do {
+                for (symbol, map) in try body() { add(symbol, map: map, pass: name) }
+            } catch let error as GiroError {
+                errors.append(error)
+            } catch {
+                errors.append(GiroError(.readerFailed, field: "image", "\(error)"))
+            }
+        }
+
+        /// Adds a symbol in original coordinates unless the same content was already found at the same place.
+        mutating func add(_ found: DetectedSymbol, map: PointMap, pass: String) {
+            var s = found
+            s.corners = s.corners.map(map.apply)
+            s.pass = pass
+            let c = s.center
+            let duplicate = symbols.contains { old in
+                guard old.symbology == s.symbology, old.bytes == s.bytes else { return false }
+                let o = old.center
+                let dx = o.x - c.x, dy = o.y - c.y
+                return (dx * dx + dy * dy).squareRoot() <= max(old.extent, s.extent, 8)
+            }
+            guard !duplicate else { return }
+            symbols.append(s)
+            if recognises(s) { anyRecognised = true }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Giro
+import Testing
+
+/// `giro decode IMAGE` and `giro scan` end to end (fixtures from fixtures/images/generate.sh).
+extension CLITests {
+    static let images = Golden.repoRoot.appendingPathComponent("fixtures/images/generated")
+    static func image(_ name: String) -> String { images.appendingPathComponent(name).path }
+
+    func symbols(_ stdout: String) throws -> [[String: Any]] {
+        try #require(try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [[String: Any]])
+    }
+
+    @Test func decodeImageByPathPrintsEveryRecord() throws {
+        // A rotated phone-like photo of a page with two bills, stored sideways with EXIF orientation 6.
+        let r = try giro(["decode", Self.image("two-bills-photo.jpg"), "-o", "json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let found = try symbols(r.stdout)
+        let formats = Set(found.compactMap { ($0["record"] as? [String: Any])?["format"] as? String })
+        #expect(formats == ["sepa.epc-qr", "ch.qr-bill"])
+        #expect(found.allSatisfy { $0["kind"] as? String == "payment" && $0["symbology"] as? String == "qr" })
+    }
+
+    @Test func decodeImageNDJSONAndForcedReader() throws {
+        let dm = Self.image("epc-dm-page.png")
+        let auto = try giro(["decode", "--file", dm, "-o", "ndjson"])
+        #expect(auto.status == 0, "\(auto.stderr)")
+        let lines = auto.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        let line = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(line["symbology"] as? String == "datamatrix" && line["reader"] as? String == "dmtx")
+        // zbar cannot read DataMatrix: no symbol, exit 65, an empty array and a note on stderr.
+        let zbar = try giro(["decode", dm, "--reader", "zbar", "-o", "json"])
+        #expect(zbar.status == 65)
+        #expect(try symbols(zbar.stdout).isEmpty && zbar.stderr.contains("no barcode found"))
+    }
+
+    @Test func decodeImageReportsNonPaymentSymbols() throws {
+        let r = try giro(["decode", Self.image("rf-c128-pure.png"), "-o", "json"])
+        #expect(r.status == 65)
+        let s = try #require(try symbols(r.stdout).first)
+        #expect(s["kind"] as? String == "not_a_payment" && s["text"] as? String == "RF18539007547034")
+        #expect((s["error"] as? [String: Any])?["code"] as? String == "unknown_format")
+    }
+
+    @Test func decodeImageWritesDebugPNG() throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("giro-debug-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let r = try giro(["decode", Self.image("epc-qr-page.png"), "--debug-image", out.path, "-o", "json"])
+        #expect(r.status == 0)
+        let png = [UInt8](try Data(contentsOf: out))
+        let loaded = try ImageLoader().load(png)
+        #expect(loaded.fileFormat == .png && loaded.image.width == 1000 && loaded.image.height == 700)
+    }
+
+    @Test func decodeImageRefusesOversizedAndBrokenImages() throws {
+        let big = try giro(["decode", Self.image("epc-qr-page.png"), "--max-pixels", "1000", "-o", "json"])
+        #expect(big.status == 65)
+        #expect(big.stdout.contains("image_too_large"))
+        var png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.image("epc-qr-page.png"))))
+        png = Array(png.prefix(200))
+        let broken = try giro(["decode", "-", "-o", "json"], stdin: Data(png))
+        #expect(broken.status == 65)
+        #expect(broken.stdout.contains("image_invalid"))
+    }
+
+    @Test func scanDirectoryGivesOneLinePerSymbol() throws {
+        let r = try giro(["scan", Self.images.path, "--jobs", "2"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = try r.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.images.path)
+        #expect(Set(lines.compactMap { ($0["file"] as? NSString)?.lastPathComponent }) == Set(files))
+        let payments = lines.filter { (($0["symbol"] as? [String: Any])?["kind"] as? String) == "payment" }
+        #expect(payments.count >= files.count - 4, "payments \(payments.count) of \(files.count) files")
+        #expect(r.stderr.contains("giro scan: \(files.count) images"))
+        let none = try giro(["scan", FileManager.default.temporaryDirectory.appendingPathComponent("no-such-dir-\(UUID())").path])
+        #expect(none.status == 66)
+    }
+}
