@@ -42,6 +42,11 @@ enum ImageFixtures {
         var r = record
         r.source.kind = "payload"
         r.source.symbology = nil
+        // Further payments of the same document (PAY by square) came from the same symbol.
+        for i in r.additionalPayments.indices {
+            r.additionalPayments[i].source.kind = "payload"
+            r.additionalPayments[i].source.symbology = nil
+        }
         let e = JSONEncoder()
         e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try JSONSerialization.jsonObject(with: e.encode(r)) as? NSDictionary
