@@ -1,4 +1,5 @@
 import GiroCore
+import Foundation
 
 /// The barcode libraries Giro can read with.
 public enum ReaderKind: String, Sendable, Codable, Hashable, CaseIterable {
@@ -55,6 +56,18 @@ public struct DetectedSymbol: Sendable, Hashable, Codable {
         guard !corners.isEmpty else { return (0, 0) }
         let sx = corners.reduce(0) { $0 + $1.x }, sy = corners.reduce(0) { $0 + $1.y }
         return (Double(sx) / Double(corners.count), Double(sy) / Double(corners.count))
+    }
+
+    /// Angle of the symbol's top edge against the image's x axis, folded into −45°…45° (a symbol read sideways
+    /// or upside down shows the same page tilt); nil without four corners.
+    var tiltDegrees: Double? {
+        guard corners.count == 4 else { return nil }
+        let dx = Double(corners[1].x - corners[0].x), dy = Double(corners[1].y - corners[0].y)
+        guard dx != 0 || dy != 0 else { return nil }
+        var a = atan2(dy, dx) * 180 / .pi
+        while a > 45 { a -= 90 }
+        while a <= -45 { a += 90 }
+        return a
     }
 
     /// Longest distance between two corners: the symbol's rough size.

@@ -23,7 +23,7 @@ import Testing
             #expect(records.count + errors.count == c.payloads.count)
             for record in records {
                 #expect(record.source.kind == "image")
-                #expect(record.source.symbology == c.symbology.rawValue)
+                #expect(c.symbologies.map(\.rawValue).contains(record.source.symbology ?? "-"))
                 let actual = try #require(try ImageFixtures.comparable(record))
                 #expect(expected.contains(actual), "record \(record.format) differs from the golden of \(c.payloads)")
             }

@@ -8,7 +8,9 @@ enum ImageFixtures {
 
     struct Case: CustomStringConvertible, Sendable {
         var image: String
+        /// The symbology of the symbols (the first one's, on pages with several).
         var symbology: Symbology
+        var symbologies: [Symbology]
         var payloads: [String]
         /// `record`, or the error code the plug-ins must answer (`unknown_format`).
         var expect: String
@@ -23,8 +25,9 @@ enum ImageFixtures {
         return text.split(separator: "\n").compactMap { line -> Case? in
             guard !line.hasPrefix("#") else { return nil }
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard f.count == 5, let sym = Symbology(rawValue: f[1]), let n = Int(f[4]) else { return nil }
-            return Case(image: f[0], symbology: sym, payloads: f[2].split(separator: ",").map(String.init), expect: f[3], symbols: n)
+            let syms = f.count == 5 ? f[1].split(separator: ",").compactMap { Symbology(rawValue: String($0)) } : []
+            guard f.count == 5, let sym = syms.first, let n = Int(f[4]) else { return nil }
+            return Case(image: f[0], symbology: sym, symbologies: syms, payloads: f[2].split(separator: ",").map(String.init), expect: f[3], symbols: n)
         }
     }()
 
