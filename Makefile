@@ -23,6 +23,10 @@ demo: deps
 	done
 	@echo "== giro batch < fixtures/samples/batch.ndjson"
 	@$(GIRO_DEBUG) batch --input fixtures/samples/batch.ndjson
+	@echo; echo "== giro decode --format text fixtures/images/generated/qr-and-pdf417-photo.jpg (a photographed page, two bills)"
+	@$(GIRO_DEBUG) decode --file fixtures/images/generated/qr-and-pdf417-photo.jpg --format text; echo "(exit $$?)"
+	@echo; echo "== giro parse --country HR fixtures/ocr/uplatnica-hr.txt (OCR text of a printed slip)"
+	@$(GIRO_DEBUG) parse --country HR --pretty fixtures/ocr/uplatnica-hr.txt; echo "(exit $$?)"
 
 # Rewrite the golden JSON files of the regression suite from the current decoder output.
 record: deps
