@@ -25,15 +25,20 @@ static void copy_error(char *err, int cap, const char *message) {
     if (err && cap > 0) snprintf(err, (size_t)cap, "%s", message);
 }
 
+// Errors longjmp back to the caller's setjmp (which must stay in the caller's frame).
+static void init_errors(struct jpeg_decompress_struct *cinfo, giro_error_mgr *mgr) {
+    memset(cinfo, 0, sizeof *cinfo);
+    cinfo->err = jpeg_std_error(&mgr->base);
+    mgr->base.error_exit = giro_error_exit;
+    mgr->base.output_message = giro_output_message;
+    mgr->message[0] = 0;
+}
+
 int giro_jpeg_dimensions(const uint8_t *data, size_t length, int *width, int *height,
                          char *err, int errCapacity) {
     struct jpeg_decompress_struct cinfo;
     giro_error_mgr mgr;
-    memset(&cinfo, 0, sizeof cinfo);
-    cinfo.err = jpeg_std_error(&mgr.base);
-    mgr.base.error_exit = giro_error_exit;
-    mgr.base.output_message = giro_output_message;
-    mgr.message[0] = 0;
+    init_errors(&cinfo, &mgr);
     if (setjmp(mgr.jump)) {
         copy_error(err, errCapacity, mgr.message);
         jpeg_destroy_decompress(&cinfo);
@@ -56,11 +61,7 @@ int giro_jpeg_decode_gray(const uint8_t *data, size_t length, long long maxPixel
     uint8_t *volatile gray = NULL;
     uint8_t *volatile row = NULL;
     *pixels = NULL;
-    memset(&cinfo, 0, sizeof cinfo);
-    cinfo.err = jpeg_std_error(&mgr.base);
-    mgr.base.error_exit = giro_error_exit;
-    mgr.base.output_message = giro_output_message;
-    mgr.message[0] = 0;
+    init_errors(&cinfo, &mgr);
     if (setjmp(mgr.jump)) {
         copy_error(err, errCapacity, mgr.message);
         free(gray);
