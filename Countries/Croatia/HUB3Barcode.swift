@@ -40,6 +40,9 @@ public struct CroatianHUB3: PaymentFormatEncoder {
 }
 
 extension HUB3Decoder {
+    /// Warnings that make the record `uncertain` (built once, not per decode).
+    static let doubtful: Set<ErrorCode> = [.referenceInvalid, .fieldMissing, .charsetFallback, .charsetMismatch]
+
     mutating func decodeRecord(payload: Payload, charset: Charset) throws(GiroError) -> PaymentRecord {
         guard lines.line(HUB3Layout.header, equals: "HRVHUB30") else {
             throw fail(.headerInvalid, line: 0, "the first field must be HRVHUB30")
@@ -58,8 +61,7 @@ extension HUB3Decoder {
         let purpose = purpose()
         let description = text(HUB3Layout.description)
 
-        let doubtful: Set<ErrorCode> = [.referenceInvalid, .fieldMissing, .charsetFallback, .charsetMismatch]
-        let uncertain = diagnostics.contains { $0.severity >= .warning && doubtful.contains($0.code) }
+        let uncertain = diagnostics.contains { $0.severity >= .warning && Self.doubtful.contains($0.code) }
         var record = PaymentRecord(format: format, country: "HR", formatVersion: "30", status: uncertain ? .uncertain : .valid,
                                    source: SourceInfo(kind: payload.kind, symbology: payload.symbology?.rawValue, charset: charset.rawValue))
         record.creditor = creditor

@@ -72,21 +72,23 @@ extension HUB3Decoder {
     mutating func reference() -> Reference? {
         let mi = HUB3Layout.model
         let ri = HUB3Layout.reference
-        var model = Array(lines.raw(mi))
-        let ref = Array(lines.raw(ri))
+        // Slices of the payload: no copy unless the model needs upper-casing.
+        var model = lines.raw(mi)
+        let ref = lines.raw(ri)
         if model.isEmpty {
             warn(.hub3ModelMissing, line: mi, ref.isEmpty ? "no model; read as HR99 (no reference)" : "no model; the reference is not checked")
             guard !ref.isEmpty else { return nil }
             return Reference(type: .croatianModel, value: String(decoding: ref, as: UTF8.self), valid: nil)
         }
         if model.count == 4, model.contains(where: { $0 >= 97 && $0 <= 122 }) {
-            model = model.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 }
+            model = ArraySlice(model.map { $0 >= 97 && $0 <= 122 ? $0 - 32 : $0 })
             warn(.referenceNotCompact, line: mi, "lower-case model upper-cased")
         }
         let modelText = String(decoding: model, as: UTF8.self)
         let refText = String(decoding: ref, as: UTF8.self)
-        guard model.count == 4, model[0] == UInt8(ascii: "H"), model[1] == UInt8(ascii: "R"),
-              model[2] >= 48, model[2] <= 57, model[3] >= 48, model[3] <= 57 else {
+        let m = model.startIndex
+        guard model.count == 4, model[m] == UInt8(ascii: "H"), model[m + 1] == UInt8(ascii: "R"),
+              model[m + 2] >= 48, model[m + 2] <= 57, model[m + 3] >= 48, model[m + 3] <= 57 else {
             warn(.referenceTypeInvalid, line: mi, "'\(modelText)' is not a model HR00–HR99; the reference is not checked")
             return ref.isEmpty ? nil : Reference(type: .other, value: refText, valid: nil)
         }

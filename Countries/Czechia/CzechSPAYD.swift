@@ -58,11 +58,11 @@ public struct CzechSID: PaymentFormat {
                                    status: decoder.values.latin1 ? .uncertain : .valid,
                                    source: SourceInfo(kind: payload.kind, symbology: payload.symbology?.rawValue,
                                                       charset: decoder.values.latin1 ? "ISO-8859-1" : "UTF-8"))
-        record.invoice = invoice
         if let account = invoice.account { record.creditor = Party(account: account) }
         if let total = invoice.totalAmount { record.amount = Amount(value: total, currency: invoice.currency ?? "CZK") }
         record.dueDate = invoice.dueDate
         record.symbols = PaymentSymbols(variable: invoice.variableSymbol).nonEmpty
+        record.invoice = consume invoice  // last use: moved, not copied
         record.diagnostics = decoder.values.diagnostics
         return record
     }

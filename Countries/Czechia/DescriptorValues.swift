@@ -30,17 +30,22 @@ struct DescriptorValues {
     /// Percent-decoded text; longer than `max` characters is kept whole with a warning (readers
     /// "process only the first `max` characters" — we keep the data and say so).
     mutating func text(_ a: ShortDescriptor.Attribute, max: Int?) -> String {
-        let (bytes, bad) = ShortDescriptor.percentDecode(a.raw)
-        if let bad {
-            warn(.percentEscapeInvalid, a, "'%' at value byte \(bad) is not followed by two hex digits; kept literally")
+        // Without a '%' the value is read in place (no decoded copy).
+        var bytes = a.raw
+        if a.raw.contains(0x25) {
+            let (decoded, bad) = ShortDescriptor.percentDecode(a.raw)
+            if let bad {
+                warn(.percentEscapeInvalid, a, "'%' at value byte \(bad) is not followed by two hex digits; kept literally")
+            }
+            bytes = decoded[...]
         }
         var s: String
-        if UTF8Validation.isValid(bytes[...]) {
+        if UTF8Validation.isValid(bytes) {
             s = String(decoding: bytes, as: UTF8.self)
         } else {
             latin1 = true
             warn(.charsetFallback, a, "the value is not valid UTF-8 after percent-decoding; read as ISO-8859-1")
-            s = Charset.latin1(bytes[...])
+            s = Charset.latin1(bytes)
         }
         if let max, s.utf8.count > max, s.unicodeScalars.count > max {
             warn(.fieldTooLong, a, "\(s.unicodeScalars.count) characters; the specification allows \(max) (kept whole)")
@@ -84,23 +89,24 @@ struct DescriptorValues {
     }
 
     /// `IBAN` or `IBAN+BIC`.
-    mutating func account(_ a: ShortDescriptor.Attribute, field: String? = nil, raw: ArraySlice<UInt8>? = nil) throws(GiroError) -> Account {
+    /// `field` is built only for a diagnostic (`alternativeAccounts[1]` would otherwise be formatted per account).
+    mutating func account(_ a: ShortDescriptor.Attribute, field: @autoclosure () -> String? = nil, raw: ArraySlice<UInt8>? = nil) throws(GiroError) -> Account {
         let value = raw ?? a.raw
-        let name = field ?? (path + a.key)
+        func name() -> String { field() ?? (path + a.key) }
         let plus = value.firstIndex(of: 0x2B)
         let ibanBytes = plus.map { value[value.startIndex..<$0] } ?? value
-        guard !ibanBytes.isEmpty else { throw GiroError(.fieldMissing, field: name + ".iban", offset: a.offset, format: format, diagnostics: diagnostics, "the IBAN is empty") }
+        guard !ibanBytes.isEmpty else { throw GiroError(.fieldMissing, field: name() + ".iban", offset: a.offset, format: format, diagnostics: diagnostics, "the IBAN is empty") }
         let iban: IBAN
         let compaction: IBAN.Compaction
         var ibanText = ibanBytes
         // Some generators write the domestic form (`19-2000145399/0800`); convert it when its checks hold.
         if ibanBytes.contains(0x2F), let domestic = CzechAccountNumber(String(decoding: ibanBytes, as: UTF8.self)) {
             ibanText = Array(domestic.iban(country: "CZ").utf8)[...]
-            diagnostics.append(.warning(.domesticAccountConverted, field: name + ".iban", offset: a.offset,
+            diagnostics.append(.warning(.domesticAccountConverted, field: name() + ".iban", offset: a.offset,
                                         "domestic account \(domestic.formatted) written instead of an IBAN; converted"))
         }
         do {
-            (iban, compaction) = try IBAN.validate(ibanText, field: name + ".iban")
+            (iban, compaction) = try IBAN.validate(ibanText, field: name() + ".iban")
         } catch {
             var e = error
             e.offset = a.offset
@@ -108,14 +114,14 @@ struct DescriptorValues {
             e.diagnostics = diagnostics
             throw e
         }
-        if compaction.removedSpaces { diagnostics.append(.warning(.ibanSpaces, field: name + ".iban", offset: a.offset, "spaces removed from the IBAN")) }
-        if compaction.removedOtherSeparators { diagnostics.append(.warning(.ibanSeparators, field: name + ".iban", offset: a.offset, "separators removed from the IBAN")) }
-        if compaction.loweredCase { diagnostics.append(.warning(.ibanLowercase, field: name + ".iban", offset: a.offset, "IBAN written in lower case")) }
+        if compaction.removedSpaces { diagnostics.append(.warning(.ibanSpaces, field: name() + ".iban", offset: a.offset, "spaces removed from the IBAN")) }
+        if compaction.removedOtherSeparators { diagnostics.append(.warning(.ibanSeparators, field: name() + ".iban", offset: a.offset, "separators removed from the IBAN")) }
+        if compaction.loweredCase { diagnostics.append(.warning(.ibanLowercase, field: name() + ".iban", offset: a.offset, "IBAN written in lower case")) }
         var account = Account(iban: iban.compact)
         if let plus {
             let bicBytes = value[(plus + 1)...]
             do {
-                account.bic = try BIC.validate(bicBytes, field: name + ".bic")
+                account.bic = try BIC.validate(bicBytes, field: name() + ".bic")
             } catch {
                 var e = error
                 e.offset = a.offset
@@ -124,7 +130,7 @@ struct DescriptorValues {
                 throw e
             }
             if !bicBytes.elementsEqual((account.bic ?? "").utf8) {
-                diagnostics.append(.warning(.bicNormalized, field: name + ".bic", offset: a.offset, "BIC written with spaces or lower case"))
+                diagnostics.append(.warning(.bicNormalized, field: name() + ".bic", offset: a.offset, "BIC written with spaces or lower case"))
             }
         }
         CzechDomesticAccount.fill(&account)

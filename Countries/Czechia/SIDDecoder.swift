@@ -22,7 +22,14 @@ struct SIDDecoder {
             ("INR", 8), ("DUZP", 8), ("DPPD", 8), ("DT", 8), ("TB0", 19), ("T0", 19), ("TB1", 19), ("T1", 19), ("TB2", 19),
             ("T2", 19), ("NTB", 19), ("CC", 3), ("FX", 19), ("FXA", 5), ("ACC", 46), ("X-SW", 30), ("X-URL", 70),
         ]
-        static let byName: [String: Key] = Dictionary(uniqueKeysWithValues: allCases.map { (table[$0.rawValue].name, $0) })
+        static let names = KeyIndex(table.map(\.name))
+        /// A `seen` table with every key absent, copied per decode (cheaper than building it each time).
+        static let noneSeen = [Int](repeating: -1, count: table.count)
+
+        init?(_ attribute: ShortDescriptor.Attribute) {
+            guard let i = attribute.standardKey else { return nil }
+            self.init(rawValue: i)
+        }
         var max: Int { Self.table[rawValue].max }
     }
 
@@ -33,7 +40,8 @@ struct SIDDecoder {
     mutating func invoice(_ bytes: [UInt8]) throws(GiroError) -> Invoice {
         let d: ShortDescriptor
         do {
-            d = try ShortDescriptor.parse(bytes, from: 0, format: format, headers: ["SID"], diagnostics: &values.diagnostics)
+            d = try ShortDescriptor.parse(bytes, from: 0, format: format, headers: ["SID"], keys: Key.names,
+                                        diagnostics: &values.diagnostics)
         } catch {
             var e = error
             e.field = values.path + e.field
@@ -44,17 +52,25 @@ struct SIDDecoder {
             values.diagnostics.append(.warning(.versionUnknown, field: values.path + "version", offset: baseOffset,
                                                "SID version \(d.version): only major version 1 is defined"))
         }
-        var seen = [ShortDescriptor.Attribute?](repeating: nil, count: Key.allCases.count)
+        // Position in d.attributes per key, -1 when absent (cheaper to fill than optional attributes).
+        var seen = Key.noneSeen
         var repeats: [String: Int] = [:]
         var invoice = Invoice(syntax: "SID", raw: String(decoding: bytes, as: UTF8.self))
-        for var a in d.attributes {
+        /// The attribute at `position` with its offset in the caller's bytes (copied only when needed).
+        func attribute(_ position: Int) -> ShortDescriptor.Attribute {
+            var a = d.attributes[position]
             a.offset += baseOffset
-            if let key = Key.byName[a.key] {
-                let index = key.rawValue, max = key.max
-                if seen[index] != nil { throw values.fail(.duplicateKey, a, "\(a.key) occurs more than once") }
-                if a.raw.count > max { throw values.fail(.fieldTooLong, a, "\(a.key) has \(a.raw.count) characters; at most \(max)") }
-                seen[index] = a
+            return a
+        }
+        for position in d.attributes.indices {
+            // Standard keys are checked in place; copying every attribute cost more than the checks.
+            if let key = Key(d.attributes[position]) {
+                let index = key.rawValue, max = key.max, length = d.attributes[position].raw.count
+                if seen[index] >= 0 { let a = attribute(position); throw values.fail(.duplicateKey, a, "\(a.key) occurs more than once") }
+                if length > max { let a = attribute(position); throw values.fail(.fieldTooLong, a, "\(a.key) has \(length) characters; at most \(max)") }
+                seen[index] = position
             } else {
+                let a = attribute(position)
                 if !a.key.hasPrefix("X-") { values.warn(.unknownKey, a, "\(a.key) is not a SID key; kept in unknownTags") }
                 // Repeats are numbered (X-CUSTOM, X-CUSTOM#2, …) so no value is lost.
                 let n = (repeats[a.key] ?? 0) + 1
@@ -64,8 +80,9 @@ struct SIDDecoder {
             }
         }
         func present(_ key: Key) -> ShortDescriptor.Attribute? {
-            guard let a = seen[key.rawValue], !a.raw.isEmpty else { return nil }
-            return a
+            let position = seen[key.rawValue]
+            guard position >= 0, !d.attributes[position].raw.isEmpty else { return nil }
+            return attribute(position)
         }
 
         guard let id = present(.id) else { throw values.fail(.fieldMissing, field: "ID", "ID (the invoice number) is mandatory") }

@@ -13,7 +13,15 @@ enum SPAYDKey: Int, CaseIterable {
         ("X-VS", 10, .structured), ("X-SS", 10, .structured), ("X-KS", 10, .structured), ("X-ID", 20, .text),
         ("X-URL", 140, .text), ("X-SELF", 60, .text), ("X-INV", 2048, .structured),
     ]
-    static let byName: [String: SPAYDKey] = Dictionary(uniqueKeysWithValues: allCases.map { (table[$0.rawValue].name, $0) })
+    static let names = KeyIndex(table.map(\.name))
+    /// A `seen` table with every key absent, copied per decode (cheaper than building it each time).
+    static let noneSeen = [Int](repeating: -1, count: table.count)
+
+    /// The standard key of an attribute, or nil (an `X-` extension or an unknown key).
+    init?(_ attribute: ShortDescriptor.Attribute) {
+        guard let i = attribute.standardKey else { return nil }
+        self.init(rawValue: i)
+    }
 
     var name: String { Self.table[rawValue].name }
     var max: Int { Self.table[rawValue].max }

@@ -8,6 +8,8 @@ import GiroCore
 struct ShortDescriptor {
     struct Attribute {
         var key: String
+        /// Position of `key` in the format's ``KeyIndex``; nil for an extension or unknown key.
+        var standardKey: Int? = nil
         /// The value as written (percent-encoded), without surrounding whitespace.
         var raw: ArraySlice<UInt8>
         /// Byte offset of the key in the payload.
@@ -19,10 +21,11 @@ struct ShortDescriptor {
     var major: Int
     var attributes: [Attribute]
 
-    /// Parses `bytes[start...]`; `format` names the plug-in in errors.
-    static func parse(_ bytes: [UInt8], from start: Int, format: String, headers: [String],
+    /// Parses `bytes[start...]`; `format` names the plug-in in errors, `keys` are its standard keys.
+    static func parse(_ bytes: [UInt8], from start: Int, format: String, headers: [String], keys: KeyIndex,
                       diagnostics: inout [Diagnostic]) throws(GiroError) -> ShortDescriptor {
         var parts: [Range<Int>] = []
+        parts.reserveCapacity(32)  // growing from empty reallocated ~5 times per descriptor
         var s = start
         for i in start..<bytes.count where bytes[i] == 0x2A {
             parts.append(s..<i)
@@ -52,7 +55,8 @@ struct ShortDescriptor {
             }
             let keyBytes = bytes[r.lowerBound..<colon]
             // Keys are upper case; digits occur after the first letter (CRC32, TB0).
-            for (i, b) in zip(keyBytes.indices, keyBytes) {
+            for i in keyBytes.indices {
+                let b = bytes[i]
                 let ok = (b >= 65 && b <= 90) || (i > r.lowerBound && (b == 45 || (b >= 48 && b <= 57)))
                 if !ok {
                     throw GiroError(.fieldInvalid, field: String(decoding: keyBytes, as: UTF8.self), offset: i, format: format,
@@ -63,12 +67,13 @@ struct ShortDescriptor {
             var trimmed = false
             while let f = v.first, f == 0x20 || f == 0x09 { v = v.dropFirst(); trimmed = true }
             while let l = v.last, l == 0x20 || l == 0x09 { v = v.dropLast(); trimmed = true }
-            let key = String(decoding: keyBytes, as: UTF8.self)
+            let standardKey = keys.index(of: keyBytes)
+            let key = standardKey.map { keys.names[$0] } ?? String(decoding: keyBytes, as: UTF8.self)
             if trimmed {
                 diagnostics.append(.warning(.whitespaceTrimmed, field: key, offset: r.lowerBound,
                                             "whitespace around the value of \(key) removed"))
             }
-            attributes.append(Attribute(key: key, raw: v, offset: r.lowerBound))
+            attributes.append(Attribute(key: key, standardKey: standardKey, raw: v, offset: r.lowerBound))
         }
         return ShortDescriptor(header: header, version: versionText, major: major, attributes: attributes)
     }

@@ -32,6 +32,7 @@ struct MNBDecoder {
         base = PayloadLimits.bomLength(payload)
         if base > 0 { diagnostics.append(.warning(.byteOrderMark, field: "payload", offset: 0, "UTF-8 byte-order mark before the header")) }
         bytes = Array(payload[base...])
+        lines.reserveCapacity(MNBLayout.fieldCount + 1)
         var start = 0
         var sawCR = false
         for (i, b) in bytes.enumerated() where b == 0x0A {
@@ -101,7 +102,10 @@ struct MNBDecoder {
             }
             record.remittanceInformation = message
         }
-        var extras = ["identificationCode": isRequest ? "RTP" : "HCT", "validUntil": validity]
+        var extras: [String: String] = [:]
+        extras.reserveCapacity(2 + MNBLayout.identifiers.count)  // no rehash while the identifiers are added
+        extras["identificationCode"] = isRequest ? "RTP" : "HCT"
+        extras["validUntil"] = validity
         for i in MNBLayout.identifiers {
             guard let value = text(i) else { continue }
             if scalars(i) > MNBLayout.identifierMax {
@@ -178,18 +182,18 @@ struct MNBDecoder {
         let b = Array(raw(i))
         guard !b.isEmpty else { throw fail(.fieldMissing, i, "the validity time is mandatory") }
         guard b.count >= 16, b.count <= 17, b[0..<14].allSatisfy({ $0 >= 48 && $0 <= 57 }), b[14] == 43 || b[14] == 45,
-              b[15...].allSatisfy({ $0 >= 48 && $0 <= 57 }), let date = CompactDate.iso(b[0..<8]) else {
+              b[15...].allSatisfy({ $0 >= 48 && $0 <= 57 }), CompactDate.iso(b[0..<8]) != nil else {
             throw fail(.dateInvalid, i, "the validity is YYYYMMDDhhmmss followed by +h or -h (20201231235959+2)")
         }
-        let n = b.map { Int($0) - 48 }
-        let hour = n[8] * 10 + n[9], minute = n[10] * 10 + n[11], second = n[12] * 10 + n[13]
-        let offset = Int(String(decoding: b[15...], as: UTF8.self)) ?? 0
+        // All of b[0..<14] and b[15...] are digits (checked above).
+        func two(_ at: Int) -> Int { Int(b[at] - 48) * 10 + Int(b[at + 1] - 48) }
+        let hour = two(8), minute = two(10), second = two(12)
+        let offset = b.count == 17 ? two(15) : Int(b[15] - 48)
         guard hour < 24, minute < 60, second < 60, offset <= 14 else {
             throw fail(.dateInvalid, i, "the validity time or UTC offset is out of range")
         }
         let sign = b[14] == 45 ? -1 : 1
-        func two(_ x: Int) -> String { x < 10 ? "0\(x)" : "\(x)" }
-        let iso = "\(date)T\(two(hour)):\(two(minute)):\(two(second))\(sign < 0 ? "-" : "+")\(two(offset)):00"
+        let iso = Self.isoTime(b, offset: offset)
         if let expiry = Self.instant(b, hour: hour, minute: minute, second: second, offsetSeconds: sign * offset * 3600),
            expiry < now {
             warn(.validityExpired, i, "the code expired at \(iso)")
@@ -197,11 +201,20 @@ struct MNBDecoder {
         return iso
     }
 
+    /// `2020-12-31T23:59:59+02:00`, assembled as bytes (string interpolation costs more than the rest of the field).
+    /// `b` is the checked field (`20201231235959+2`, at least 16 bytes); `offset` its hours (0–14).
+    static func isoTime(_ b: [UInt8], offset: Int) -> String {
+        let out: [UInt8] = [b[0], b[1], b[2], b[3], 0x2D, b[4], b[5], 0x2D, b[6], b[7],
+                            0x54, b[8], b[9], 0x3A, b[10], b[11], 0x3A, b[12], b[13],
+                            b[14], UInt8(48 + offset / 10), UInt8(48 + offset % 10), 0x3A, 0x30, 0x30]
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// Seconds since 1970 of the validity time (proleptic Gregorian, days from civil).
     static func instant(_ b: [UInt8], hour: Int, minute: Int, second: Int, offsetSeconds: Int) -> Date? {
-        let n = b.map { Int($0) - 48 }
-        var y = n[0] * 1000 + n[1] * 100 + n[2] * 10 + n[3]
-        let m = n[4] * 10 + n[5], d = n[6] * 10 + n[7]
+        func n(_ i: Int) -> Int { Int(b[i]) - 48 }
+        var y = n(0) * 1000 + n(1) * 100 + n(2) * 10 + n(3)
+        let m = n(4) * 10 + n(5), d = n(6) * 10 + n(7)
         y -= m <= 2 ? 1 : 0
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400
@@ -214,13 +227,15 @@ struct MNBDecoder {
     /// Characters (Unicode scalars) of a valid UTF-8 field: every byte that does not continue a sequence.
     func scalars(_ i: Int) -> Int { Self.scalarCount(raw(i)) }
 
-    static func scalarCount(_ b: ArraySlice<UInt8>) -> Int { b.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
+    static func scalarCount(_ b: ArraySlice<UInt8>) -> Int { UTF8Validation.scalarCount(b) }
 
     /// Printable ASCII and the Hungarian accented vowels; anything else is flagged once.
     mutating func checkRepertoire() {
         // Most codes are plain printable ASCII: check the bytes first, decode only when needed.
         if bytes.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A || $0 == 0x0D }) { return }
         for i in 0..<MNBLayout.fieldCount {
+            // A printable-ASCII field passes as is; decode only the fields with accents.
+            if raw(i).allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { continue }
             guard let s = text(i) else { continue }
             if let bad = s.unicodeScalars.first(where: { !(($0.value >= 0x20 && $0.value <= 0x7E) || MNBLayout.accented.contains($0)) }) {
                 warn(.characterOutsideSet, i, "U+\(String(bad.value, radix: 16, uppercase: true)) is outside the MNB character set")

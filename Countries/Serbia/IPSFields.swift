@@ -29,9 +29,9 @@ extension IPSDecoder {
     struct AccountProblem: Error { let message: String }
 
     mutating func account(_ raw: ArraySlice<UInt8>, tag: IPSTag) -> Result<Account, AccountProblem> {
-        let text = String(decoding: raw, as: UTF8.self)
+        var text: String { String(decoding: raw, as: UTF8.self) }  // only for messages
         let compactForm = raw.count == 18 && raw.allSatisfy { $0 >= 48 && $0 <= 57 }
-        guard raw.count <= 20, let a = SerbianAccountNumber(text) else {
+        guard raw.count <= 20, let a = SerbianAccountNumber(bytes: raw) else {
             let shape = compactForm || (raw.count <= 20 && raw.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: "-") })
             return .failure(AccountProblem(message: shape && compactForm
                 ? "account \(text): the control digits do not match (mod 97)"

@@ -47,6 +47,9 @@ public struct SerbianIPSQR: PaymentFormatEncoder {
 }
 
 extension IPSDecoder {
+    /// Warnings that make the record `uncertain` (built once, not per decode).
+    static let doubtful: Set<ErrorCode> = [.referenceInvalid, .ipsPayerPresented, .fieldMissing]
+
     mutating func decodeRecord(payload: Payload) throws(GiroError) -> PaymentRecord {
         let start = PayloadLimits.bomLength(bytes)
         if start > 0 { warn(.byteOrderMark, tag: nil, offset: 0, "UTF-8 byte-order mark removed") }
@@ -78,8 +81,7 @@ extension IPSDecoder {
             warn(.ipsPayerPresented, tag: .k, "K:PK is shown by a payer to a merchant terminal, not a payment order to execute")
         }
 
-        let doubtful: Set<ErrorCode> = [.referenceInvalid, .ipsPayerPresented, .fieldMissing]
-        let uncertain = diagnostics.contains { $0.severity >= .warning && doubtful.contains($0.code) }
+        let uncertain = diagnostics.contains { $0.severity >= .warning && Self.doubtful.contains($0.code) }
         var record = PaymentRecord(format: format, country: "RS", formatVersion: "01", status: uncertain ? .uncertain : .valid,
                                    source: SourceInfo(kind: payload.kind, symbology: payload.symbology?.rawValue, charset: "UTF-8"))
         if payee != nil || account != nil {

@@ -26,93 +26,96 @@ struct PayBySquareDecoder {
 
     func string(_ b: ArraySlice<UInt8>) -> String? { b.isEmpty ? nil : String(decoding: b, as: UTF8.self) }
 
+    // The readers below take field paths as autoclosures: a path like `payments[0].bankAccounts[1].iban`
+    // is built only when a diagnostic needs it (eager paths were ~10% of a decode).
+
     /// Free text: over `max` characters is kept whole with a warning.
-    mutating func text(_ field: String, max: Int) -> String? {
+    mutating func text(_ field: @autoclosure () -> String, max: Int) -> String? {
         let (b, off) = fields.next()
         guard let s = string(b) else { return nil }
-        if s.count > max { warn(.fieldTooLong, field, off, "\(s.count) characters; at most \(max) (kept whole)") }
+        if s.count > max { warn(.fieldTooLong, field(), off, "\(s.count) characters; at most \(max) (kept whole)") }
         return s
     }
 
-    mutating func count(_ field: String, max: Int) throws(GiroError) -> Int {
+    mutating func count(_ field: @autoclosure () -> String, max: Int) throws(GiroError) -> Int {
         let (b, off) = fields.next()
-        guard !fields.ranOut else { throw fail(.structureInvalid, field, nil, "the data ends before \(field)") }
+        guard !fields.ranOut else { throw fail(.structureInvalid, field(), nil, "the data ends before \(field())") }
         guard !b.isEmpty, b.count <= 3, b.allSatisfy({ $0 >= 48 && $0 <= 57 }), let n = Int(String(decoding: b, as: UTF8.self)),
               n >= 1 else {
-            throw fail(.fieldInvalid, field, off, "\(field) must be a number ≥ 1")
+            throw fail(.fieldInvalid, field(), off, "\(field()) must be a number ≥ 1")
         }
-        guard n <= max else { throw fail(.fieldInvalid, field, off, "\(n) is more than the \(max) Giro accepts") }
+        guard n <= max else { throw fail(.fieldInvalid, field(), off, "\(n) is more than the \(max) Giro accepts") }
         return n
     }
 
-    mutating func digits(_ field: String, max: Int) throws(GiroError) -> String? {
+    mutating func digits(_ field: @autoclosure () -> String, max: Int) throws(GiroError) -> String? {
         let (b, off) = fields.next()
         guard !b.isEmpty else { return nil }
-        guard b.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { throw fail(.fieldInvalid, field, off, "\(field) must be digits") }
-        guard b.count <= max else { throw fail(.fieldTooLong, field, off, "\(b.count) digits; at most \(max)") }
+        guard b.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { throw fail(.fieldInvalid, field(), off, "\(field()) must be digits") }
+        guard b.count <= max else { throw fail(.fieldTooLong, field(), off, "\(b.count) digits; at most \(max)") }
         return String(decoding: b, as: UTF8.self)
     }
 
     /// `YYYYMMDD`; an impossible date is a warning (the spec validates softly) and reads as absent.
-    mutating func date(_ field: String) -> String? {
+    mutating func date(_ field: @autoclosure () -> String) -> String? {
         let (b, off) = fields.next()
         guard !b.isEmpty else { return nil }
         guard let iso = CompactDate.iso(b) else {
             uncertain = true
-            warn(.dateInvalid, field, off, "'\(String(decoding: b, as: UTF8.self))' is not a real date YYYYMMDD; ignored")
+            warn(.dateInvalid, field(), off, "'\(String(decoding: b, as: UTF8.self))' is not a real date YYYYMMDD; ignored")
             return nil
         }
         return iso
     }
 
-    mutating func decimal(_ field: String) throws(GiroError) -> Decimal? {
+    mutating func decimal(_ field: @autoclosure () -> String) throws(GiroError) -> Decimal? {
         let (b, off) = fields.next()
         guard !b.isEmpty else { return nil }
         let dot = b.firstIndex(of: 0x2E)
         let fraction = dot.map { b.endIndex - $0 - 1 } ?? 0
         guard b.count <= 15, fraction <= 2, let v = DecimalText.parseUnsigned(b) else {
-            throw fail(.amountInvalid, field, off, "\(field) must be a decimal with '.' and at most 2 decimals (15 characters)")
+            throw fail(.amountInvalid, field(), off, "\(field()) must be a decimal with '.' and at most 2 decimals (15 characters)")
         }
         return v
     }
 
     /// `''`/`0` = no, `1` = yes (an empty flag is what the official generator writes).
-    mutating func flag(_ field: String) throws(GiroError) -> Bool {
+    mutating func flag(_ field: @autoclosure () -> String) throws(GiroError) -> Bool {
         let (b, off) = fields.next()
-        switch Array(b) {
-        case [], [48]: return false
-        case [49]: return true
-        default: throw fail(.fieldInvalid, field, off, "\(field) must be 0 or 1")
+        switch (b.count, b.first) {
+        case (0, _), (1, 48?): return false
+        case (1, 49?): return true
+        default: throw fail(.fieldInvalid, field(), off, "\(field()) must be 0 or 1")
         }
     }
 
-    mutating func account(_ path: String) throws(GiroError) -> Account {
+    mutating func account(_ path: @autoclosure () -> String) throws(GiroError) -> Account {
         let (ib, off) = fields.next()
-        guard !ib.isEmpty else { throw fail(.fieldMissing, path + ".iban", off, "IBAN is missing") }
+        guard !ib.isEmpty else { throw fail(.fieldMissing, path() + ".iban", off, "IBAN is missing") }
         var account: Account
         do {
-            let (iban, compaction) = try IBAN.validate(ib, field: path + ".iban")
+            let (iban, compaction) = try IBAN.validate(ib, field: path() + ".iban")
             account = Account(iban: iban.compact)
-            if !compaction.isUnchanged { warn(.ibanSpaces, path + ".iban", off, "IBAN written with spaces, separators or lower case") }
+            if !compaction.isUnchanged { warn(.ibanSpaces, path() + ".iban", off, "IBAN written with spaces, separators or lower case") }
         } catch {
             // PAY by square validates the IBAN softly: keep it as written and flag the record.
             uncertain = true
-            warn(error.code, path + ".iban", off, error.message)
+            warn(error.code, path() + ".iban", off, error.message)
             account = Account(iban: String(decoding: ib, as: UTF8.self))
         }
         let (bb, boff) = fields.next()
         if !bb.isEmpty {
             do {
-                let bic = try BIC.validate(bb, field: path + ".bic")
+                let bic = try BIC.validate(bb, field: path() + ".bic")
                 account.bic = bic
                 // Some banks (ČSOB, mBank) refuse codes whose BIC does not belong to the IBAN's country.
                 if let iban = account.iban, iban.utf8.count >= 2, !bic.utf8.dropFirst(4).prefix(2).elementsEqual(iban.utf8.prefix(2)) {
                     uncertain = true
-                    warn(.bicCountryMismatch, path + ".bic", boff, "BIC country \(bic.dropFirst(4).prefix(2)) does not match the IBAN's \(iban.prefix(2))")
+                    warn(.bicCountryMismatch, path() + ".bic", boff, "BIC country \(bic.dropFirst(4).prefix(2)) does not match the IBAN's \(iban.prefix(2))")
                 }
             } catch {
                 uncertain = true
-                warn(error.code, path + ".bic", boff, error.message)
+                warn(error.code, path() + ".bic", boff, error.message)
                 account.bic = String(decoding: bb, as: UTF8.self)
             }
         }
@@ -258,7 +261,9 @@ struct PayBySquareDecoder {
 
     /// The originator's reference: an ISO 11649 creditor reference when it is one, otherwise kept as is.
     static func reference(_ text: String) -> Reference {
-        let compact = text.replacingOccurrences(of: " ", with: "").uppercased()
+        // Already compact upper-case ASCII (the usual case): skip the Foundation rewrite, which returns it unchanged.
+        let isCompact = text.utf8.allSatisfy { $0 > 0x20 && $0 < 0x80 && !($0 >= 97 && $0 <= 122) }
+        let compact = isCompact ? text : text.replacingOccurrences(of: " ", with: "").uppercased()
         if compact.hasPrefix("RF"), CreditorReference.isValid(compact) {
             return Reference(type: .creditorReference, value: compact, valid: true)
         }

@@ -48,10 +48,7 @@ struct UPNDecoder {
     }
 
     /// Characters in UTF-8 bytes: one per non-continuation byte.
-    static func characters(_ bytes: ArraySlice<UInt8>) -> Int {
-        guard UTF8Validation.firstNonASCII(bytes) != nil else { return bytes.count }
-        return bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-    }
+    static func characters(_ bytes: ArraySlice<UInt8>) -> Int { UTF8Validation.scalarCount(bytes) }
 
     /// The text of line `index` with surrounding spaces removed (warning `whitespace_trimmed`: the standard
     /// forbids them, producers write them, and the control sum counts them), nil when empty. Over-long
@@ -110,10 +107,9 @@ enum UPNDate {
             }
             return v
         }
-        guard let d = number(0..<2), let m = number(3..<5), let y = number(6..<10), y >= 1900, m >= 1, m <= 12, d >= 1 else { return nil }
-        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
-        guard d <= days else { return nil }
+        // The shared month-length rule (a local table literal was allocated per call).
+        guard let d = number(0..<2), let m = number(3..<5), let y = number(6..<10), y >= 1900, m >= 1, m <= 12, d >= 1,
+              d <= CompactDate.daysIn(month: m, year: y) else { return nil }
         return String(decoding: [u[6], u[7], u[8], u[9], 0x2D, u[3], u[4], 0x2D, u[0], u[1]], as: UTF8.self)
     }
 

@@ -89,20 +89,12 @@ enum UPNAddress {
     /// `1000 Ljubljana` → postal code `1000`, town `Ljubljana`; anything else stays whole in `town`.
     static func address(street: String?, city: String?) -> Address? {
         if street == nil, city == nil { return nil }
-        var a = Address(street: street)
-        if let city {
-            // Walk the UTF-8 view in place: no copy of the line for the common "digits, space, place" shape.
-            let u = city.utf8
-            let k = u.prefix { $0 >= 48 && $0 <= 57 }.count
-            let space = u.index(u.startIndex, offsetBy: k, limitedBy: u.endIndex)
-            if k >= 4, k <= 5, let space, space < u.endIndex, u[space] == 0x20, u.index(after: space) < u.endIndex {
-                a.postalCode = String(city[..<space])
-                a.town = String(city[u.index(after: space)...])
-            } else {
-                a.town = city
-            }
+        guard let city else { return Address(street: street) }
+        // Built in one go: mutating a copy cost two extra copies of the whole Address.
+        if let (postalCode, town) = Address.splitPostalLine(city, digits: 4...5) {
+            return Address(street: street, postalCode: postalCode, town: town)
         }
-        return a
+        return Address(street: street, town: city)
     }
 
     /// The inverse of ``address(street:city:)``.

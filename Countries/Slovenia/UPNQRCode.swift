@@ -91,7 +91,9 @@ extension UPNDecoder {
         let creditorAccount = try creditorIBAN()
         let value = try amount()
         let debtorAccount = payerIBAN()
-        var extras: [String: String] = [UPNExtrasKey.checksum: String(decoding: lines.raw(UPNLayout.checksum), as: UTF8.self)]
+        var extras: [String: String] = [:]
+        extras.reserveCapacity(8)  // room for every UPN extra without rehashing
+        extras[UPNExtrasKey.checksum] = String(decoding: lines.raw(UPNLayout.checksum), as: UTF8.self)
         if flag(UPNLayout.deposit) { extras[UPNExtrasKey.deposit] = "true" }
         if flag(UPNLayout.withdrawal) { extras[UPNExtrasKey.withdrawal] = "true" }
         if flag(UPNLayout.urgent) { extras[UPNExtrasKey.urgent] = "true" }
@@ -115,8 +117,9 @@ extension UPNDecoder {
         let creditor = UPNAddress.party(name: creditorName, street: text(UPNLayout.creditorStreet),
                                         city: text(UPNLayout.creditorCity), account: creditorAccount)
 
-        let doubtful: Set<ErrorCode> = [.referenceInvalid, .referenceInvalidChecksum, .fieldMissing]
-        let uncertain = diagnostics.contains { $0.severity >= .warning && doubtful.contains($0.code) && $0.field != "extras.si.payerReference" }
+        let uncertain = diagnostics.contains {
+            $0.severity >= .warning && UPNDecoder.doubtful.contains($0.code) && $0.field != "extras.si.payerReference"
+        }
         var record = PaymentRecord(format: format, country: "SI", formatVersion: nil, status: uncertain ? .uncertain : .valid,
                                    source: SourceInfo(kind: payload.kind, symbology: payload.symbology?.rawValue, charset: charset.rawValue))
         record.creditor = creditor
@@ -130,6 +133,9 @@ extension UPNDecoder {
         record.diagnostics = diagnostics
         return record
     }
+
+    /// Warnings that make the record `uncertain` (built once, not per decode).
+    static let doubtful: Set<ErrorCode> = [.referenceInvalid, .referenceInvalidChecksum, .fieldMissing]
 
     /// At most 411 characters; a reserve padded beyond that is tolerated when the fields themselves fit.
     mutating func checkSize() throws(GiroError) {
@@ -246,12 +252,17 @@ struct UPNTranscoder: Sendable {
         guard UTF8Validation.firstNonASCII(bytes[...]) != nil else { return bytes }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count * 2)
-        for b in bytes {
-            if b < 0x80 { out.append(b); continue }
-            let pair = upper[Int(b) - 0x80]
+        var i = 0
+        while i < bytes.count {
+            // Copy each ASCII run in one block (found eight bytes at a time); only the accented letters map.
+            let high = UTF8Validation.firstNonASCII(bytes[i...]) ?? bytes.count
+            out.append(contentsOf: bytes[i..<high])
+            guard high < bytes.count else { break }
+            let pair = upper[Int(bytes[high]) - 0x80]
             if pair == 0 { return nil }
             out.append(UInt8(truncatingIfNeeded: pair >> 8))
             out.append(UInt8(truncatingIfNeeded: pair))
+            i = high + 1
         }
         return out
     }

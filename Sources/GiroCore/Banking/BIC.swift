@@ -14,25 +14,25 @@ public struct BIC: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String { compact }
 
     /// Validates bytes (spaces tolerated, lower case upper-cased); returns the compact BIC.
-    public static func validate(_ bytes: [UInt8], field: String = "bic") throws(GiroError) -> String {
-        try validate(bytes[...], field: field)
+    public static func validate(_ bytes: [UInt8], field: @autoclosure () -> String = "bic") throws(GiroError) -> String {
+        try validate(bytes[...], field: field())
     }
 
-    public static func validate(_ bytes: ArraySlice<UInt8>, field: String = "bic") throws(GiroError) -> String {
+    public static func validate(_ bytes: ArraySlice<UInt8>, field: @autoclosure () -> String = "bic") throws(GiroError) -> String {
         var u: [UInt8] = []
         u.reserveCapacity(11)
         for b in bytes where b != 0x20 { u.append(b >= 97 && b <= 122 ? b - 32 : b) }
         guard u.count == 8 || u.count == 11 else {
-            throw GiroError(.bicInvalid, field: field, "a BIC has 8 or 11 characters, found \(u.count)")
+            throw GiroError(.bicInvalid, field: field(), "a BIC has 8 or 11 characters, found \(u.count)")
         }
         for (i, b) in u.enumerated() {
             let letter = b >= 65 && b <= 90
             let digit = b >= 48 && b <= 57
             let ok = (i == 4 || i == 5) ? letter : (letter || digit)
-            if !ok { throw GiroError(.bicInvalid, field: field, offset: i, "invalid character at position \(i + 1) of the BIC") }
+            if !ok { throw GiroError(.bicInvalid, field: field(), offset: i, "invalid character at position \(i + 1) of the BIC") }
         }
         guard CountryCode.isValid(u[4], u[5]) else {
-            throw GiroError(.bicInvalid, field: field, "\(String(decoding: u[4..<6], as: UTF8.self)) is not an ISO 3166 country code")
+            throw GiroError(.bicInvalid, field: field(), "\(String(decoding: u[4..<6], as: UTF8.self)) is not an ISO 3166 country code")
         }
         return String(decoding: u, as: UTF8.self)
     }

@@ -49,18 +49,27 @@ enum GroupedReferenceModels {
         var checks: [CheckUnit] = []
         var groupRules: [Int: GroupRule] = [:]
         /// Extra model-specific structure rule; returns a problem or nil.
-        var extra: (@Sendable ([[UInt8]]) -> String?)? = nil
+        var extra: (@Sendable ([ArraySlice<UInt8>]) -> String?)? = nil
     }
 
     static func check(scheme: Scheme, model: String, reference: String) -> ReferenceModelCheck {
         let bytes = Array(reference.utf8)
-        let parts = bytes.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false).map(Array.init)
+        // Slices share `bytes` (no copy per group), in an array sized for P1–P4 up front.
+        var parts: [ArraySlice<UInt8>] = []
+        parts.reserveCapacity(4)
+        var groupStart = 0
+        for (i, b) in bytes.enumerated() where b == hyphen {
+            parts.append(bytes[groupStart..<i])
+            groupStart = i + 1
+        }
+        parts.append(bytes[groupStart...])
         let partStrings = bytes.isEmpty ? [] : parts.map { String(decoding: $0, as: UTF8.self) }
         guard let number = modelNumber(model, prefix: scheme.prefix) else {
             return ReferenceModelCheck(model: model, parts: partStrings, known: false, valid: false,
                                        problems: ["model \(model) is not \(scheme.prefix) followed by two digits"])
         }
-        let name = scheme.prefix + (number < 10 ? "0\(number)" : "\(number)")
+        // Most payloads already write the canonical `HR01`; build the name only for `hr01` / `01`.
+        let name = isCanonical(model, prefix: scheme.prefix) ? model : scheme.prefix + (number < 10 ? "0\(number)" : "\(number)")
         guard let rule = scheme.table[number] else {
             return ReferenceModelCheck(model: name, parts: partStrings, known: false, valid: false,
                                        problems: ["model \(name) is not defined"])
@@ -73,8 +82,14 @@ enum GroupedReferenceModels {
         validateStructure(bytes, parts, scheme: scheme, rule: rule, problems: &problems)
         if problems.isEmpty {
             for unit in rule.checks where unit.first < parts.count {
-                var digits: [UInt8] = []
-                for i in unit.first...min(unit.last, parts.count - 1) { digits += parts[i] }
+                let last = min(unit.last, parts.count - 1)
+                // A unit over one group reads it in place; one over several checks their digits concatenated.
+                var digits = parts[unit.first]
+                if last > unit.first {
+                    var joined: [UInt8] = []
+                    for i in unit.first...last { joined += parts[i] }
+                    digits = joined[...]
+                }
                 if let problem = verify(digits, rule: unit.rule, label: label(unit, count: parts.count)) {
                     problems.append(problem)
                 }
@@ -83,7 +98,9 @@ enum GroupedReferenceModels {
         return ReferenceModelCheck(model: name, parts: partStrings, known: true, valid: problems.isEmpty, problems: problems)
     }
 
-    private static func validateStructure(_ bytes: [UInt8], _ parts: [[UInt8]], scheme: Scheme, rule: ModelRule,
+    private static let hyphen = UInt8(ascii: "-")
+
+    private static func validateStructure(_ bytes: [UInt8], _ parts: [ArraySlice<UInt8>], scheme: Scheme, rule: ModelRule,
                                           problems: inout [String]) {
         if bytes.isEmpty {
             problems.append("reference is empty")
@@ -96,7 +113,7 @@ enum GroupedReferenceModels {
         }
         var digitCount = 0
         for (i, part) in parts.enumerated() {
-            let p = "P\(i + 1)"
+            var p: String { "P\(i + 1)" }
             if part.isEmpty {
                 problems.append("\(p) is empty")
                 continue
@@ -106,7 +123,7 @@ enum GroupedReferenceModels {
                 continue
             }
             digitCount += part.count
-            let g = rule.groupRules[i] ?? GroupRule()
+            let g = rule.groupRules.isEmpty ? GroupRule() : rule.groupRules[i] ?? GroupRule()
             if let lengths = g.lengths, !lengths.contains(part.count) {
                 problems.append("\(p) has \(part.count) digits; the model needs \(lengths.map(String.init).joined(separator: " or "))")
             } else if part.count > (g.maxLength ?? g.lengths?.max() ?? scheme.defaultMaxGroupLength) {
@@ -126,14 +143,14 @@ enum GroupedReferenceModels {
         return unit.first == last ? "P\(unit.first + 1)" : "P\(unit.first + 1)–P\(last + 1)"
     }
 
-    /// nil when the digits pass; otherwise the problem.
-    private static func verify(_ digits: [UInt8], rule: Rule, label: String) -> String? {
-        guard digits.count >= 2, let last = digits.last else { return "\(label) is too short to carry a check digit" }
+    /// nil when the digits pass; otherwise the problem. `label` is built only for a problem.
+    private static func verify(_ digits: ArraySlice<UInt8>, rule: Rule, label: @autoclosure () -> String) -> String? {
+        guard digits.count >= 2, let last = digits.last else { return "\(label()) is too short to carry a check digit" }
         let written = Int(last) - 48
         let data = digits.dropLast()
         func expect(_ k: Int?) -> String? {
-            guard let k else { return "\(label) has no valid check digit" }
-            return k == written ? nil : "\(label) check digit is \(written), expected \(k)"
+            guard let k else { return "\(label()) has no valid check digit" }
+            return k == written ? nil : "\(label()) check digit is \(written), expected \(k)"
         }
         switch rule {
         case .mod11INI:
@@ -147,12 +164,12 @@ enum GroupedReferenceModels {
         case .luhn:
             return expect(Luhn.checkDigit(data))
         case .jmbg:
-            return NationalModuli.isValidMod11JMBG(digits) ? nil : "\(label) fails the MOD11 JMBG check"
+            return NationalModuli.isValidMod11JMBG(digits) ? nil : "\(label()) fails the MOD11 JMBG check"
         case .hr40:
-            guard digits.count >= 3 else { return "\(label) is too short for two check digits" }
+            guard digits.count >= 3, let secondLast = data.last else { return "\(label()) is too short for two check digits" }
             let body = digits.dropLast(2)
-            let k1 = Int(digits[digits.count - 2]) - 48
-            if let e = Luhn.checkDigit(body), e != k1 { return "\(label) first check digit is \(k1), expected \(e)" }
+            let k1 = Int(secondLast) - 48
+            if let e = Luhn.checkDigit(body), e != k1 { return "\(label()) first check digit is \(k1), expected \(e)" }
             return expect(NationalModuli.mod11Cyclic7CheckDigit(data))
         case .mod11INIOrOIB:
             return digits.count == 11 ? expect(ISO7064.mod11_10CheckDigit(data)) : expect(NationalModuli.mod11INICheckDigit(data))
@@ -164,15 +181,20 @@ enum GroupedReferenceModels {
         }
     }
 
-    /// `HR01`, `hr01`, `01` → 1.
+    /// `HR01`, `hr01`, `01` → 1. Reads the UTF-8 view in place (no array per call).
     private static func modelNumber(_ model: String, prefix: String) -> Int? {
-        var b = Array(model.utf8)
+        let b = model.utf8
+        guard b.count == 2 || b.count == 4 else { return nil }
+        var it = b.makeIterator()
         if b.count == 4 {
-            let p = Array(prefix.utf8)
-            guard b[0] & 0xDF == p[0], b[1] & 0xDF == p[1] else { return nil }
-            b.removeFirst(2)
+            guard let c0 = it.next(), let c1 = it.next(), c0 & 0xDF == prefix.utf8.first, c1 & 0xDF == prefix.utf8.last else { return nil }
         }
-        guard b.count == 2, b[0] >= 48, b[0] <= 57, b[1] >= 48, b[1] <= 57 else { return nil }
-        return Int(b[0] - 48) * 10 + Int(b[1] - 48)
+        guard let d0 = it.next(), let d1 = it.next(), d0 >= 48, d0 <= 57, d1 >= 48, d1 <= 57 else { return nil }
+        return Int(d0 - 48) * 10 + Int(d1 - 48)
+    }
+
+    /// `model` is already written as the normalized name (`HR01`, not `hr01` or `01`).
+    private static func isCanonical(_ model: String, prefix: String) -> Bool {
+        model.utf8.count == 4 && model.utf8.starts(with: prefix.utf8)
     }
 }

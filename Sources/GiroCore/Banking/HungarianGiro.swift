@@ -35,16 +35,19 @@ public struct HungarianGiro: Sendable, Hashable, Codable {
         let bban = u[4...]
         guard Self.isValidGroup(bban.prefix(8)), Self.isValidGroup(bban.dropFirst(8)) else { return nil }
         let short = bban.suffix(8).allSatisfy { $0 == 48 }
-        digits = String(decoding: short ? Array(bban.prefix(16)) : Array(bban), as: UTF8.self)
+        digits = String(decoding: short ? bban.prefix(16) : bban, as: UTF8.self)
     }
 
     /// `11773016-11111018` or `11773016-11111018-00000001`.
     public var formatted: String {
-        let u = Array(digits.utf8)
-        var groups: [String] = []
-        var i = 0
-        while i < u.count { groups.append(String(decoding: u[i..<min(i + 8, u.count)], as: UTF8.self)); i += 8 }
-        return groups.joined(separator: "-")
+        // One buffer instead of a String per group and a join.
+        var out: [UInt8] = []
+        out.reserveCapacity(digits.utf8.count + 2)
+        for (i, b) in digits.utf8.enumerated() {
+            if i > 0, i % 8 == 0 { out.append(45) }
+            out.append(b)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `HU` + check digits + the digits right-padded with zeros to 24.
@@ -55,11 +58,17 @@ public struct HungarianGiro: Sendable, Hashable, Codable {
     }
 
     static func isValidGroup<C: Collection<UInt8>>(_ group: C) -> Bool {
-        let weights = [9, 7, 3, 1]
         var sum = 0
         for (i, b) in group.enumerated() {
             guard b >= 48, b <= 57 else { return false }
-            sum += Int(b - 48) * weights[i % 4]
+            let weight: Int
+            switch i % 4 {
+            case 0: weight = 9
+            case 1: weight = 7
+            case 2: weight = 3
+            default: weight = 1
+            }
+            sum += Int(b - 48) * weight
         }
         return sum % 10 == 0
     }

@@ -76,6 +76,9 @@ public struct IBAN: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// Removes spaces (incl. U+00A0 no-break space), `-` and `.`, and upper-cases ASCII letters.
     public static func compact(_ bytes: ArraySlice<UInt8>) -> ([UInt8], Compaction) {
+        // Already compact (upper-case letters and digits, the usual case): a plain copy, which allocates
+        // through a specialized path instead of the generic uninitialized-capacity one.
+        if bytes.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }) { return (Array(bytes), Compaction()) }
         var info = Compaction()
         let out = [UInt8](unsafeUninitializedCapacity: bytes.count) { buffer, count in
             var n = 0
@@ -102,24 +105,25 @@ public struct IBAN: Sendable, Hashable, Codable, CustomStringConvertible {
 
     public static func compact(_ bytes: [UInt8]) -> ([UInt8], Compaction) { compact(bytes[...]) }
 
-    /// Validates raw bytes; returns the IBAN and what compaction changed.
-    public static func validate(_ bytes: ArraySlice<UInt8>, field: String = "iban") throws(GiroError) -> (iban: IBAN, compaction: Compaction) {
+    /// Validates raw bytes; returns the IBAN and what compaction changed. `field` is evaluated only for an
+    /// error: callers pass built paths (`payments[0].bankAccounts[1].iban`) that valid payloads never need.
+    public static func validate(_ bytes: ArraySlice<UInt8>, field: @autoclosure () -> String = "iban") throws(GiroError) -> (iban: IBAN, compaction: Compaction) {
         let (u, info) = compact(bytes)
-        try validateCompact(u, field: field)
+        try validateCompact(u, field: field())
         return (IBAN(validated: String(decoding: u, as: UTF8.self)), info)
     }
 
-    public static func validate(_ bytes: [UInt8], field: String = "iban") throws(GiroError) -> (iban: IBAN, compaction: Compaction) {
-        try validate(bytes[...], field: field)
+    public static func validate(_ bytes: [UInt8], field: @autoclosure () -> String = "iban") throws(GiroError) -> (iban: IBAN, compaction: Compaction) {
+        try validate(bytes[...], field: field())
     }
 
     /// Validates an already compact, upper-case IBAN.
-    public static func validateCompact(_ u: [UInt8], field: String = "iban") throws(GiroError) {
+    public static func validateCompact(_ u: [UInt8], field: @autoclosure () -> String = "iban") throws(GiroError) {
         guard u.count >= 5 else {
-            throw GiroError(.ibanInvalidLength, field: field, "IBAN too short (\(u.count) characters)")
+            throw GiroError(.ibanInvalidLength, field: field(), "IBAN too short (\(u.count) characters)")
         }
         guard u.count <= 34 else {
-            throw GiroError(.ibanInvalidLength, field: field, "IBAN too long (\(u.count) characters, at most 34)")
+            throw GiroError(.ibanInvalidLength, field: field(), "IBAN too long (\(u.count) characters, at most 34)")
         }
         for (i, b) in u.enumerated() {
             let ok: Bool
@@ -129,29 +133,29 @@ public struct IBAN: Sendable, Hashable, Codable, CustomStringConvertible {
             default: ok = (b >= 65 && b <= 90) || (b >= 48 && b <= 57)
             }
             if !ok {
-                throw GiroError(.ibanInvalidFormat, field: field, offset: i, "invalid character at position \(i + 1) of the IBAN")
+                throw GiroError(.ibanInvalidFormat, field: field(), offset: i, "invalid character at position \(i + 1) of the IBAN")
             }
         }
         guard let entry = IBANRegistry.entryIndex(u[0], u[1]) else {
-            throw GiroError(.ibanInvalidCountry, field: field,
+            throw GiroError(.ibanInvalidCountry, field: field(),
                             "\(String(decoding: u[0..<2], as: UTF8.self)) is not a country of the IBAN registry")
         }
         let length = IBANRegistry.lengths[entry]
         guard u.count == length else {
             let code = String(decoding: u[0..<2], as: UTF8.self)
-            throw GiroError(.ibanInvalidLength, field: field, "\(code) IBANs have \(length) characters, found \(u.count)")
+            throw GiroError(.ibanInvalidLength, field: field(), "\(code) IBANs have \(length) characters, found \(u.count)")
         }
         if let bad = IBANRegistry.firstStructureMismatch(entry: entry, iban: u) {
             let c = IBANRegistry.countries[entry]
-            throw GiroError(.ibanInvalidBBAN, field: field, offset: bad,
+            throw GiroError(.ibanInvalidBBAN, field: field(), offset: bad,
                             "character \(bad + 1) does not fit the \(c.code) BBAN structure \(c.bban)")
         }
         let check = Int(u[2] - 48) * 10 + Int(u[3] - 48)
         guard check >= 2, check <= 98, ISO7064.mod97(u[4...], then: u[0..<4]) == 1 else {
-            throw GiroError(.ibanInvalidChecksum, field: field, "IBAN check digits do not match (mod 97)")
+            throw GiroError(.ibanInvalidChecksum, field: field(), "IBAN check digits do not match (mod 97)")
         }
         if let failure = NationalCheckDigits.failure(u[0], u[1], bban: u[4...]) {
-            throw GiroError(.ibanInvalidNationalCheck, field: field,
+            throw GiroError(.ibanInvalidNationalCheck, field: field(),
                             "\(String(decoding: u[0..<2], as: UTF8.self)) national check digits are wrong: \(failure)")
         }
     }

@@ -41,11 +41,10 @@ public struct CzechAccountNumber: Sendable, Hashable, Codable {
     }
 
     private init?(prefixDigits: ArraySlice<UInt8>, numberDigits: ArraySlice<UInt8>, bankDigits: ArraySlice<UInt8>) {
-        guard prefixDigits.count <= 6, prefixDigits.allSatisfy(Self.isDigit),
-              (2...10).contains(numberDigits.count), numberDigits.allSatisfy(Self.isDigit),
-              numberDigits.filter({ $0 != 0x30 }).count >= 2,
-              Self.weightedSum(prefixDigits, Self.prefixWeights) % 11 == 0,
-              Self.weightedSum(numberDigits, Self.numberWeights) % 11 == 0 else { return nil }
+        guard prefixDigits.count <= 6, numberDigits.count >= 2,
+              let prefixSum = Self.weightedSum(prefixDigits, Self.prefixWeights), prefixSum % 11 == 0,
+              let numberSum = Self.weightedSum(numberDigits, Self.numberWeights), numberSum % 11 == 0,
+              numberDigits.reduce(0, { $1 == 0x30 ? $0 : $0 + 1 }) >= 2 else { return nil }
         prefix = Self.stripZeros(prefixDigits)
         number = Self.stripZeros(numberDigits)
         bankCode = String(decoding: bankDigits, as: UTF8.self)
@@ -61,13 +60,16 @@ public struct CzechAccountNumber: Sendable, Hashable, Codable {
     /// `19-2000145399/0800`, or `2000145399/0800` without a prefix.
     public var formatted: String { (prefix.isEmpty ? "" : prefix + "-") + number + "/" + bankCode }
 
-    static func weightedSum(_ digits: ArraySlice<UInt8>, _ weights: [Int]) -> Int {
-        // Right-aligned: the last digit takes the last weight (left zero padding adds nothing).
+    /// Σ digit·weight, right-aligned (the last digit takes the last weight; left zero padding adds nothing).
+    /// nil when a byte is not a digit or there are more digits than weights. One forward pass checks and sums.
+    static func weightedSum(_ digits: ArraySlice<UInt8>, _ weights: [Int]) -> Int? {
+        guard digits.count <= weights.count else { return nil }
         var sum = 0
-        var w = weights.count - 1
-        for b in digits.reversed() where w >= 0 {
+        var w = weights.count - digits.count
+        for b in digits {
+            guard b >= 48, b <= 57 else { return nil }
             sum += Int(b - 48) * weights[w]
-            w -= 1
+            w += 1
         }
         return sum
     }
@@ -96,25 +98,31 @@ public struct SerbianAccountNumber: Sendable, Hashable, Codable {
     /// 18 digits, or `bbb-n…-kk` with the middle part zero-padded to 13; nil when the syntax or the
     /// mod-97 check fails.
     public init?(_ text: String) {
-        let b = Array(text.utf8)
+        self.init(bytes: Array(text.utf8)[...])
+    }
+
+    /// The same from bytes, so decoders need not build a string first.
+    public init?(bytes b: ArraySlice<UInt8>) {
         guard b.count <= 20 else { return nil }
-        var digits: [UInt8]
-        let groups = b.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        var digits: ArraySlice<UInt8>
+        // The compact 18-digit form (most payloads) is used as is, without splitting.
+        let groups = b.contains(UInt8(ascii: "-")) ? b.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false) : [b]
         switch groups.count {
         case 1:
             digits = b
         case 3:
             guard groups[0].count == 3, (1...13).contains(groups[1].count), groups[2].count == 2 else { return nil }
-            digits = Array(groups[0]) + Array(repeating: 0x30, count: 13 - groups[1].count) + Array(groups[1]) + Array(groups[2])
+            digits = (Array(groups[0]) + Array(repeating: 0x30, count: 13 - groups[1].count) + Array(groups[1]) + Array(groups[2]))[...]
         default:
             return nil
         }
+        let s = digits.startIndex
         guard digits.count == 18, digits.allSatisfy(CzechAccountNumber.isDigit),
-              let expected = ISO7064.mod97CheckDigits(digits[0..<16]),
-              Int(digits[16] - 48) * 10 + Int(digits[17] - 48) == expected else { return nil }
-        bankCode = String(decoding: digits[0..<3], as: UTF8.self)
-        number = String(decoding: digits[3..<16], as: UTF8.self)
-        checkDigits = String(decoding: digits[16..<18], as: UTF8.self)
+              let expected = ISO7064.mod97CheckDigits(digits[s..<(s + 16)]),
+              Int(digits[s + 16] - 48) * 10 + Int(digits[s + 17] - 48) == expected else { return nil }
+        bankCode = String(decoding: digits[s..<(s + 3)], as: UTF8.self)
+        number = String(decoding: digits[(s + 3)..<(s + 16)], as: UTF8.self)
+        checkDigits = String(decoding: digits[(s + 16)..<(s + 18)], as: UTF8.self)
     }
 
     /// 18 digits.

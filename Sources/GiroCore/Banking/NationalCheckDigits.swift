@@ -45,8 +45,8 @@ public enum NationalCheckDigits {
                 : "bank code or account number fails ISO 7064 MOD 11,10"
         case (70, 73): return Luhn.isValid(bban) ? nil : "Luhn check fails"                   // FI
         case (78, 79): return norway(rebased)                                                    // NO
-        case (67, 90), (83, 75): return czechSlovak(rebased)                                     // CZ SK
-        case (72, 85): return hungary(rebased)                                                   // HU
+        case (67, 90), (83, 75): return czechSlovak(bban)                                        // CZ SK
+        case (72, 85): return hungary(bban)                                                      // HU
         default: return nil
         }
     }
@@ -123,18 +123,26 @@ public enum NationalCheckDigits {
         return Int(b[10] - 48) == check ? nil : "mod 11 check digit"
     }
 
+    private static let czechPrefix = WeightedMod11(weights: [10, 5, 8, 4, 2, 1])
+    private static let czechAccount = WeightedMod11(weights: [6, 3, 7, 9, 10, 5, 8, 4, 2, 1])
+
+    /// Positions relative to `b.startIndex`: the hot CZ/SK path needs no rebased copy.
     static func czechSlovak(_ b: ArraySlice<UInt8>) -> String? {
-        let prefix = WeightedMod11(weights: [10, 5, 8, 4, 2, 1])
-        let account = WeightedMod11(weights: [6, 3, 7, 9, 10, 5, 8, 4, 2, 1])
-        return prefix.isValid(b[4..<10]) && account.isValid(b[10..<20]) ? nil : "account prefix or number fails weighted mod 11"
+        let s = b.startIndex
+        guard b.count >= 20 else { return "length" }
+        return czechPrefix.isValid(b[(s + 4)..<(s + 10)]) && czechAccount.isValid(b[(s + 10)..<(s + 20)]) ? nil
+            : "account prefix or number fails weighted mod 11"
     }
 
     /// Hungarian GIRO account (formats-cee §6.4): bank+branch (7) + check, then the account (15) + check,
     /// each with weights 9,7,3,1 repeating and Σ ≡ 0 (mod 10). An 8-8 account is the 16 digits padded with zeros.
+    /// Positions relative to `b.startIndex` (no rebased copy).
     static func hungary(_ b: ArraySlice<UInt8>) -> String? {
         guard b.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return "digits" }
-        if !HungarianGiro.isValidGroup(b[0..<8]) { return "bank/branch group fails the 9-7-3-1 check" }
-        if !HungarianGiro.isValidGroup(b[8..<24]) { return "account number fails the 9-7-3-1 check" }
+        guard b.count >= 24 else { return "length" }
+        let s = b.startIndex
+        if !HungarianGiro.isValidGroup(b[s..<(s + 8)]) { return "bank/branch group fails the 9-7-3-1 check" }
+        if !HungarianGiro.isValidGroup(b[(s + 8)..<(s + 24)]) { return "account number fails the 9-7-3-1 check" }
         return nil
     }
 }

@@ -51,9 +51,8 @@ public enum SerbianReferenceModel {
 
     /// Checks `reference` (what follows the two model digits) against `model` (`97`, `11`, `00`, `22`).
     public static func check(model: String, reference: String) -> ReferenceModelCheck {
-        let m = Array(model.utf8)
         let r = Array(reference.utf8)
-        guard m.count == 2, m.allSatisfy(isDigit) else {
+        guard model.utf8.count == 2, model.utf8.allSatisfy(isDigit) else {
             return ReferenceModelCheck(model: model, parts: [reference], known: false, valid: false,
                                        problems: ["model \(model) is not two digits"])
         }

@@ -93,6 +93,14 @@ public enum Charset: String, Sendable, Codable, Hashable, CaseIterable {
 
 /// UTF-8 checks on raw bytes.
 public enum UTF8Validation {
+    /// Unicode scalars in valid UTF-8: every byte that does not continue a sequence. The ASCII prefix
+    /// (found a word at a time) counts one per byte, so only text after the first accent is walked.
+    @inlinable
+    public static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
+        guard let first = firstNonASCII(bytes) else { return bytes.count }
+        return (first - bytes.startIndex) + bytes[first...].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+    }
+
     /// Index of the first byte ≥ 0x80, or nil for pure ASCII.
     /// Eight bytes at a time: payload text is almost always ASCII, so the common case is one test per word.
     @inlinable

@@ -1,6 +1,8 @@
 /// Calendar dates written without separators (`YYYYMMDD`), as SPAYD, PAY by square and MNB QR carry them.
 public enum CompactDate {
     /// `20210430` → `2021-04-30`; nil unless it is 8 ASCII digits naming a real Gregorian date.
+    /// Inlinable: plug-ins call it with slices, and an unspecialized generic loop costs several thousand instructions.
+    @inlinable
     public static func iso<C: Collection<UInt8>>(_ bytes: C) -> String? {
         guard bytes.count == 8 else { return nil }
         var out: [UInt8] = [0, 0, 0, 0, 45, 0, 0, 45, 0, 0]
