@@ -51,12 +51,12 @@ extension HUB3Decoder {
         let currency = try currency()
         let value = try amount()
         let account = try creditorAccount()
-        let debtor = HUB3Address.party(name: text(HUB3Layout.payerName), street: text(HUB3Layout.payerStreet),
-                                       city: text(HUB3Layout.payerCity), account: nil)
+        let debtor = Party.fromSlipLines(name: text(HUB3Layout.payerName), street: text(HUB3Layout.payerStreet),
+                                         postalLine: text(HUB3Layout.payerCity), account: nil, postalCodeDigits: HUB3Layout.postalCodeDigits)
         let creditorName = text(HUB3Layout.creditorName)
         if creditorName == nil { warn(.fieldMissing, line: HUB3Layout.creditorName, "the recipient name is mandatory") }
-        let creditor = HUB3Address.party(name: creditorName, street: text(HUB3Layout.creditorStreet),
-                                         city: text(HUB3Layout.creditorCity), account: account)
+        let creditor = Party.fromSlipLines(name: creditorName, street: text(HUB3Layout.creditorStreet),
+                                           postalLine: text(HUB3Layout.creditorCity), account: account, postalCodeDigits: HUB3Layout.postalCodeDigits)
         let reference = reference()
         let purpose = purpose()
         let description = text(HUB3Layout.description)

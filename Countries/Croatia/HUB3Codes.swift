@@ -25,6 +25,8 @@ public enum HUB3ExtrasKey {
 
 /// Field positions (0-based lines), limits and record paths of a HUB3 payload (HUB3 spec, Prilog A).
 enum HUB3Layout {
+    /// Croatian postal codes: 5 digits (`42000 Varaždin`).
+    static let postalCodeDigits = 5...5
     static let header = 0
     static let currency = 1
     static let amount = 2

@@ -4,7 +4,7 @@ import GiroCore
 /// One decoding run over a HUB3 payload (already transcoded to UTF-8): the split lines and the warnings
 /// collected so far. Rejections go through ``fail(_:line:field:_:)`` so the error carries the field,
 /// line, byte offset and the warnings seen before it.
-struct HUB3Decoder {
+struct HUB3Decoder: LineDecoding {
     let format: String
     let lines: PayloadLines
     var diagnostics: [Diagnostic]
@@ -21,18 +21,6 @@ struct HUB3Decoder {
     }
     func path(_ index: Int) -> String { index < HUB3Layout.path.count ? HUB3Layout.path[index] : "extras.hr.optionalData" }
 
-    func fail(_ code: ErrorCode, line index: Int?, field: String? = nil, _ message: String) -> GiroError {
-        GiroError(code, field: field ?? index.map(path) ?? "payload", line: index.map { $0 + 1 },
-                  offset: index.map(offset), format: format, diagnostics: diagnostics, message)
-    }
-
-    mutating func warn(_ code: ErrorCode, line index: Int, field: String? = nil, _ message: String) {
-        diagnostics.append(.warning(code, field: field ?? path(index), line: index + 1, offset: offset(index), message))
-    }
-
-    mutating func info(_ code: ErrorCode, line index: Int, _ message: String) {
-        diagnostics.append(.info(code, field: path(index), line: index + 1, offset: offset(index), message))
-    }
 
     /// Line `index` as text with surrounding spaces removed (`whitespace_trimmed`), nil when empty.
     /// Over-long fields (`field_too_long`) and characters outside the HUB3 set (`character_outside_set`)
@@ -72,26 +60,3 @@ struct HUB3Decoder {
     }
 }
 
-/// Street and "postal code + place" lines ↔ ``Address`` (`42000 VARAZDIN` → `42000`, `VARAZDIN`).
-enum HUB3Address {
-    static func party(name: String?, street: String?, city: String?, account: Account?) -> Party? {
-        if name == nil, street == nil, city == nil, account == nil { return nil }
-        return Party(name: name, address: address(street: street, city: city), account: account)
-    }
-
-    static func address(street: String?, city: String?) -> Address? {
-        if street == nil, city == nil { return nil }
-        guard let city else { return Address(street: street) }
-        // Built in one go: mutating a copy cost two extra copies of the whole Address.
-        if let (postalCode, town) = Address.splitPostalLine(city, digits: 5...5) {
-            return Address(street: street, postalCode: postalCode, town: town)
-        }
-        return Address(street: street, town: city)
-    }
-
-    static func lines(_ a: Address?) -> (street: String, city: String) {
-        guard let a else { return ("", "") }
-        let city = [a.postalCode, a.town].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-        return (a.street ?? a.lines.first ?? "", city.isEmpty ? (a.lines.count > 1 ? a.lines[1] : "") : city)
-    }
-}

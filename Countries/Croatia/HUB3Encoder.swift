@@ -25,9 +25,9 @@ struct HUB3Encoder {
         }
         f[HUB3Layout.amount] = String(repeating: "0", count: HUB3Layout.amountDigits - cents.count) + cents
         f[HUB3Layout.payerName] = record.debtor?.name ?? ""
-        (f[HUB3Layout.payerStreet], f[HUB3Layout.payerCity]) = HUB3Address.lines(record.debtor?.address)
+        (f[HUB3Layout.payerStreet], f[HUB3Layout.payerCity]) = Address.slipLines(record.debtor?.address)
         f[HUB3Layout.creditorName] = record.creditor?.name ?? ""
-        (f[HUB3Layout.creditorStreet], f[HUB3Layout.creditorCity]) = HUB3Address.lines(record.creditor?.address)
+        (f[HUB3Layout.creditorStreet], f[HUB3Layout.creditorCity]) = Address.slipLines(record.creditor?.address)
         let account = record.creditor?.account
         let legacy = account?.number.flatMap { n in account?.bankCode.map { _ in n } }
         guard let accountText = legacy ?? account?.iban, !accountText.isEmpty else {

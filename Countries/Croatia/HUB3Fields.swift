@@ -17,17 +17,7 @@ extension HUB3Decoder {
 
     /// 15 digits of cents, zero-padded. All zeros = amount left to the payer (info `amount_zero`).
     mutating func amount() throws(GiroError) -> Decimal {
-        let i = HUB3Layout.amount
-        let raw = lines.raw(i)
-        guard !raw.isEmpty else { throw fail(.fieldMissing, line: i, "the amount is mandatory (15 digits of cents)") }
-        guard raw.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
-            throw fail(.amountInvalid, line: i, "the amount must be 15 digits of cents without separators (123,55 → 000000000012355)")
-        }
-        guard raw.count <= HUB3Layout.amountDigits else { throw fail(.amountOutOfRange, line: i, "the amount has more than 15 digits") }
-        if raw.count < HUB3Layout.amountDigits { warn(.hub3AmountUnpadded, line: i, "the amount has \(raw.count) digits instead of 15") }
-        let cents = raw.reduce(UInt64(0)) { $0 * 10 + UInt64($1 - 48) }
-        if cents == 0 { info(.amountZero, line: i, "amount 0: the payer enters the amount") }
-        return Decimal(sign: .plus, exponent: -2, significand: Decimal(cents))
+        try zeroPaddedCents(line: HUB3Layout.amount, digits: HUB3Layout.amountDigits, unpadded: .hub3AmountUnpadded)
     }
 
     /// A valid IBAN (Croatian, or another registry country with `iban_country_not_allowed`), or a legacy

@@ -3,7 +3,7 @@ import GiroCore
 /// One decoding run over a UPN QR payload: the split lines, the charset they are read in and the
 /// warnings collected so far. Rejections go through ``fail(_:line:_:)`` so the error carries the field,
 /// line, byte offset and the warnings seen before it.
-struct UPNDecoder {
+struct UPNDecoder: LineDecoding {
     let format: String
     let lines: PayloadLines
     /// The charset the payload was written in (ISO-8859-2 unless ECI or the bytes say UTF-8); `lines`
@@ -34,18 +34,6 @@ struct UPNDecoder {
 
     func path(_ index: Int) -> String { index < UPNLayout.path.count ? UPNLayout.path[index] : "payload" }
 
-    func fail(_ code: ErrorCode, line index: Int?, field: String? = nil, _ message: String) -> GiroError {
-        GiroError(code, field: field ?? index.map(path) ?? "payload", line: index.map { $0 + 1 },
-                  offset: index.map(offset), format: format, diagnostics: diagnostics, message)
-    }
-
-    mutating func warn(_ code: ErrorCode, line index: Int, field: String? = nil, _ message: String) {
-        diagnostics.append(.warning(code, field: field ?? path(index), line: index + 1, offset: offset(index), message))
-    }
-
-    mutating func info(_ code: ErrorCode, line index: Int, _ message: String) {
-        diagnostics.append(.info(code, field: path(index), line: index + 1, offset: offset(index), message))
-    }
 
     /// Characters in UTF-8 bytes: one per non-continuation byte.
     static func characters(_ bytes: ArraySlice<UInt8>) -> Int { UTF8Validation.scalarCount(bytes) }

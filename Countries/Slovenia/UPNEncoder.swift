@@ -19,7 +19,7 @@ struct UPNEncoder {
         f[UPNLayout.withdrawal] = record.extras[UPNExtrasKey.withdrawal] == "true" ? "X" : ""
         f[UPNLayout.payerReference] = record.extras[UPNExtrasKey.payerReference] ?? ""
         f[UPNLayout.payerName] = payer?.name ?? ""
-        (f[UPNLayout.payerStreet], f[UPNLayout.payerCity]) = UPNAddress.lines(payer?.address)
+        (f[UPNLayout.payerStreet], f[UPNLayout.payerCity]) = Address.slipLines(payer?.address)
         guard let amount = record.amount else { throw fail(.fieldMissing, UPNLayout.amount, "UPN QR needs an amount (0 for none)") }
         guard amount.currency == "EUR" else {
             throw fail(.currencyNotAllowed, UPNLayout.amount, "UPN QR amounts are in EUR, found \(amount.currency)")
@@ -42,7 +42,7 @@ struct UPNEncoder {
         f[UPNLayout.creditorIBAN] = iban
         f[UPNLayout.creditorReference] = record.reference?.value ?? "SI99"
         f[UPNLayout.creditorName] = record.creditor?.name ?? ""
-        (f[UPNLayout.creditorStreet], f[UPNLayout.creditorCity]) = UPNAddress.lines(record.creditor?.address)
+        (f[UPNLayout.creditorStreet], f[UPNLayout.creditorCity]) = Address.slipLines(record.creditor?.address)
 
         var out: [UInt8] = []
         out.reserveCapacity(UPNLayout.maxCharacters)

@@ -79,29 +79,3 @@ extension UPNDecoder {
     }
 }
 
-/// Street and "postal code + place" lines ↔ ``Address``.
-enum UPNAddress {
-    static func party(name: String?, street: String?, city: String?, account: Account?) -> Party? {
-        if name == nil, street == nil, city == nil, account == nil { return nil }
-        return Party(name: name, address: address(street: street, city: city), account: account)
-    }
-
-    /// `1000 Ljubljana` → postal code `1000`, town `Ljubljana`; anything else stays whole in `town`.
-    static func address(street: String?, city: String?) -> Address? {
-        if street == nil, city == nil { return nil }
-        guard let city else { return Address(street: street) }
-        // Built in one go: mutating a copy cost two extra copies of the whole Address.
-        if let (postalCode, town) = Address.splitPostalLine(city, digits: 4...5) {
-            return Address(street: street, postalCode: postalCode, town: town)
-        }
-        return Address(street: street, town: city)
-    }
-
-    /// The inverse of ``address(street:city:)``.
-    static func lines(_ a: Address?) -> (street: String, city: String) {
-        guard let a else { return ("", "") }
-        let city = [a.postalCode, a.town].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-        let street = a.street ?? a.lines.first ?? ""
-        return (street, city.isEmpty ? (a.lines.count > 1 ? a.lines[1] : "") : city)
-    }
-}

@@ -1,5 +1,7 @@
 /// Field positions (0-based lines) and limits of a UPN QR payload (ZBS UPN QR technical standard).
 enum UPNLayout {
+    /// Slovenian postal codes are 4 digits; 5 tolerated for foreign payers.
+    static let postalCodeDigits = 4...5
     static let header = 0
     static let payerIBAN = 1
     static let deposit = 2

@@ -101,8 +101,8 @@ extension UPNDecoder {
         if let date = date(UPNLayout.paymentDate) { extras[UPNExtrasKey.paymentDate] = date }
         if lines.count > UPNLayout.reserve { extras[UPNExtrasKey.reserve] = String(lines.raw(UPNLayout.reserve).count) }
 
-        let debtor = UPNAddress.party(name: text(UPNLayout.payerName), street: text(UPNLayout.payerStreet),
-                                      city: text(UPNLayout.payerCity), account: debtorAccount)
+        let debtor = Party.fromSlipLines(name: text(UPNLayout.payerName), street: text(UPNLayout.payerStreet),
+                                        postalLine: text(UPNLayout.payerCity), account: debtorAccount, postalCodeDigits: UPNLayout.postalCodeDigits)
         let purposeCode = purpose()
         let purposeText = text(UPNLayout.purpose)
         let due = date(UPNLayout.dueDate)
@@ -114,8 +114,8 @@ extension UPNDecoder {
         if creditorName == nil {
             warn(.fieldMissing, line: UPNLayout.creditorName, "the recipient name is mandatory")
         }
-        let creditor = UPNAddress.party(name: creditorName, street: text(UPNLayout.creditorStreet),
-                                        city: text(UPNLayout.creditorCity), account: creditorAccount)
+        let creditor = Party.fromSlipLines(name: creditorName, street: text(UPNLayout.creditorStreet),
+                                          postalLine: text(UPNLayout.creditorCity), account: creditorAccount, postalCodeDigits: UPNLayout.postalCodeDigits)
 
         let uncertain = diagnostics.contains {
             $0.severity >= .warning && UPNDecoder.doubtful.contains($0.code) && $0.field != "extras.si.payerReference"
@@ -196,21 +196,7 @@ extension UPNDecoder {
     }
 
     mutating func amount() throws(GiroError) -> Decimal {
-        let i = UPNLayout.amount
-        let raw = lines.raw(i)
-        guard !raw.isEmpty else { throw fail(.fieldMissing, line: i, "the amount is mandatory (00000000000 for none)") }
-        guard raw.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
-            throw fail(.amountInvalid, line: i, "the amount must be 11 digits (cents, zero-padded)")
-        }
-        guard raw.count <= UPNLayout.amountDigits else {
-            throw fail(.amountOutOfRange, line: i, "the amount has more than 11 digits (max 999999999.99)")
-        }
-        if raw.count < UPNLayout.amountDigits {
-            warn(.upnAmountUnpadded, line: i, "the amount has \(raw.count) digits instead of 11")
-        }
-        let cents = raw.reduce(UInt64(0)) { $0 * 10 + UInt64($1 - 48) }
-        if cents == 0 { info(.amountZero, line: i, "amount 0.00: the payer enters the amount") }
-        return Decimal(sign: .plus, exponent: -2, significand: Decimal(cents))
+        try zeroPaddedCents(line: UPNLayout.amount, digits: UPNLayout.amountDigits, unpadded: .upnAmountUnpadded)
     }
 
     /// ISO 20022 purpose code: 4 upper-case letters (mandatory).

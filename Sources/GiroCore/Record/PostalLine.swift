@@ -9,3 +9,34 @@ extension Address {
         return (String(line[..<space]), String(line[u.index(after: space)...]))
     }
 }
+
+extension Address {
+    /// The address of a slip's "street" and "postal code + place" lines; the postal code is split off when the
+    /// place line has that shape (`digits` long), otherwise the line stays whole in `town`. Nil when both are nil.
+    public static func fromSlipLines(street: String?, postalLine: String?, postalCodeDigits digits: ClosedRange<Int>) -> Address? {
+        if street == nil, postalLine == nil { return nil }
+        guard let postalLine else { return Address(street: street) }
+        // Built in one go: mutating a copy costs two extra copies of the whole Address.
+        if let (postalCode, town) = splitPostalLine(postalLine, digits: digits) {
+            return Address(street: street, postalCode: postalCode, town: town)
+        }
+        return Address(street: street, town: postalLine)
+    }
+
+    /// The inverse of ``fromSlipLines(street:postalLine:postalCodeDigits:)``, for encoders.
+    public static func slipLines(_ a: Address?) -> (street: String, postalLine: String) {
+        guard let a else { return ("", "") }
+        let city = [a.postalCode, a.town].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        return (a.street ?? a.lines.first ?? "", city.isEmpty ? (a.lines.count > 1 ? a.lines[1] : "") : city)
+    }
+}
+
+extension Party {
+    /// A party from a slip's name, street and "postal code + place" lines; nil when all are missing.
+    public static func fromSlipLines(name: String?, street: String?, postalLine: String?, account: Account?,
+                                     postalCodeDigits: ClosedRange<Int>) -> Party? {
+        if name == nil, street == nil, postalLine == nil, account == nil { return nil }
+        return Party(name: name, address: Address.fromSlipLines(street: street, postalLine: postalLine, postalCodeDigits: postalCodeDigits),
+                     account: account)
+    }
+}

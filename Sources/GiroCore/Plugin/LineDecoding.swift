@@ -1,0 +1,50 @@
+import Foundation
+
+/// The diagnostics side of a decoder for a line-based format (HUB3, UPN QR …): a line index maps to a
+/// field path and a byte offset in the caller's payload, so every error and warning names both.
+public protocol LineDecoding {
+    /// Format id put on errors.
+    var format: String { get }
+    /// The payload's lines (UTF-8).
+    var lines: PayloadLines { get }
+    /// Warnings and infos collected so far; an error carries them too.
+    var diagnostics: [Diagnostic] { get set }
+    /// Dotted record path of the field on line `index` (0-based).
+    func path(_ index: Int) -> String
+    /// Offset of line `index` in the caller's bytes (only computed for diagnostics).
+    func offset(_ index: Int) -> Int
+}
+
+extension LineDecoding {
+    /// A rejection at line `index` (or of the whole payload when nil), with the diagnostics seen before it.
+    public func fail(_ code: ErrorCode, line index: Int?, field: String? = nil, _ message: String) -> GiroError {
+        GiroError(code, field: field ?? index.map(path) ?? "payload", line: index.map { $0 + 1 },
+                  offset: index.map(offset), format: format, diagnostics: diagnostics, message)
+    }
+
+    public mutating func warn(_ code: ErrorCode, line index: Int, field: String? = nil, _ message: String) {
+        diagnostics.append(.warning(code, field: field ?? path(index), line: index + 1, offset: offset(index), message))
+    }
+
+    public mutating func info(_ code: ErrorCode, line index: Int, _ message: String) {
+        diagnostics.append(.info(code, field: path(index), line: index + 1, offset: offset(index), message))
+    }
+}
+
+extension LineDecoding {
+    /// An amount written as exactly `digits` digits of cents, zero-padded (HUB3 15, UPN QR 11). Fewer digits
+    /// are tolerated with the `unpadded` warning; all zeros leaves the amount to the payer (info `amount_zero`).
+    public mutating func zeroPaddedCents(line i: Int, digits: Int, unpadded: ErrorCode) throws(GiroError) -> Decimal {
+        let raw = lines.raw(i)
+        guard !raw.isEmpty else { throw fail(.fieldMissing, line: i, "the amount is mandatory (\(digits) digits of cents)") }
+        guard raw.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
+            let example = String(repeating: "0", count: max(0, digits - 5)) + "12355"
+            throw fail(.amountInvalid, line: i, "the amount must be \(digits) digits of cents without separators (123,55 → \(example))")
+        }
+        guard raw.count <= digits else { throw fail(.amountOutOfRange, line: i, "the amount has more than \(digits) digits") }
+        if raw.count < digits { warn(unpadded, line: i, "the amount has \(raw.count) digits instead of \(digits)") }
+        let cents = raw.reduce(UInt64(0)) { $0 * 10 + UInt64($1 - 48) }
+        if cents == 0 { info(.amountZero, line: i, "amount 0: the payer enters the amount") }
+        return Decimal(sign: .plus, exponent: -2, significand: Decimal(cents))
+    }
+}
