@@ -26,17 +26,7 @@ struct HUB3Decoder: LineDecoding {
     /// Over-long fields (`field_too_long`) and characters outside the HUB3 set (`character_outside_set`)
     /// are kept with a warning: real bills carry both and banks accept them.
     mutating func text(_ index: Int) -> String? {
-        let raw = lines.raw(index)
-        guard !raw.isEmpty else { return nil }
-        var lo = raw.startIndex
-        var hi = raw.endIndex
-        while lo < hi, raw[lo] == 0x20 { lo += 1 }
-        while hi > lo, raw[hi - 1] == 0x20 { hi -= 1 }
-        if lo != raw.startIndex || hi != raw.endIndex {
-            warn(.whitespaceTrimmed, line: index, "leading or trailing spaces removed")
-        }
-        guard lo < hi else { return nil }
-        let slice = raw[lo..<hi]
+        guard let slice = trimmedLine(index) else { return nil }
         let text = String(decoding: slice, as: UTF8.self)
         var count = 0
         var outside: Unicode.Scalar?

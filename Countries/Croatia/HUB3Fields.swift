@@ -97,13 +97,6 @@ extension HUB3Decoder {
     mutating func purpose() -> String? {
         let i = HUB3Layout.purposeCode
         guard let t = text(i) else { return nil }
-        let u = Array(t.utf8)
-        if u.count == 4, u.allSatisfy({ $0 >= 65 && $0 <= 90 }) { return t }
-        if u.count == 4, u.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }) {
-            warn(.purposeInvalid, line: i, "purpose code upper-cased")
-            return t.uppercased()
-        }
-        warn(.purposeInvalid, line: i, "'\(t)' is not a purpose code (4 letters A–Z); kept as written")
-        return t
+        return purposeCode(t, line: i)
     }
 }

@@ -42,19 +42,10 @@ struct UPNDecoder: LineDecoding {
     /// forbids them, producers write them, and the control sum counts them), nil when empty. Over-long
     /// fields are kept with `field_too_long`.
     mutating func text(_ index: Int) -> String? {
-        let raw = lines.raw(index)
-        guard !raw.isEmpty else { return nil }
-        var lo = raw.startIndex
-        var hi = raw.endIndex
-        while lo < hi, raw[lo] == 0x20 { lo += 1 }
-        while hi > lo, raw[hi - 1] == 0x20 { hi -= 1 }
-        if lo != raw.startIndex || hi != raw.endIndex {
-            warn(.whitespaceTrimmed, line: index, "leading or trailing spaces removed (the standard forbids them)")
-        }
-        guard lo < hi else { return nil }
-        let text = String(decoding: raw[lo..<hi], as: UTF8.self)
+        guard let slice = trimmedLine(index) else { return nil }
+        let text = String(decoding: slice, as: UTF8.self)
         let max = index < UPNLayout.maxLength.count ? UPNLayout.maxLength[index] : 0
-        let count = UPNDecoder.characters(raw[lo..<hi])
+        let count = UPNDecoder.characters(slice)
         if max > 0, count > max {
             warn(.fieldTooLong, line: index, "\(count) characters, UPN QR allows \(max)")
         }

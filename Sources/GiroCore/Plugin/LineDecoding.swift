@@ -48,3 +48,33 @@ extension LineDecoding {
         return Decimal(sign: .plus, exponent: -2, significand: Decimal(cents))
     }
 }
+
+extension LineDecoding {
+    /// Line `index` without surrounding spaces (warning `whitespace_trimmed`: producers write them, banks
+    /// accept them); nil when nothing is left.
+    public mutating func trimmedLine(_ index: Int) -> ArraySlice<UInt8>? {
+        let raw = lines.raw(index)
+        guard !raw.isEmpty else { return nil }
+        var lo = raw.startIndex
+        var hi = raw.endIndex
+        while lo < hi, raw[lo] == 0x20 { lo += 1 }
+        while hi > lo, raw[hi - 1] == 0x20 { hi -= 1 }
+        if lo != raw.startIndex || hi != raw.endIndex {
+            warn(.whitespaceTrimmed, line: index, "leading or trailing spaces removed")
+        }
+        return lo < hi ? raw[lo..<hi] : nil
+    }
+
+    /// An ISO 20022 purpose code (4 letters A–Z) as written on line `i`: lower case is upper-cased and
+    /// anything else kept as written, both with `purpose_invalid`.
+    public mutating func purposeCode(_ t: String, line i: Int) -> String {
+        let u = t.utf8
+        if u.count == 4, u.allSatisfy({ $0 >= 65 && $0 <= 90 }) { return t }
+        if u.count == 4, u.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }) {
+            warn(.purposeInvalid, line: i, "purpose code upper-cased")
+            return t.uppercased()
+        }
+        warn(.purposeInvalid, line: i, "'\(t)' is not a purpose code (4 letters A–Z); kept as written")
+        return t
+    }
+}
