@@ -55,21 +55,7 @@ enum RawLZMA {
             // One byte over the expected size (or the cap), so "exactly" and "more" can be told apart.
             let capacity = min(knownSize ?? limit, limit) + 1
             var output = [UInt8](repeating: 0, count: capacity)
-            var ret = LZMA_OK
-            input.withUnsafeBufferPointer { inp in
-                output.withUnsafeMutableBufferPointer { out in
-                    stream.next_in = inp.baseAddress
-                    stream.avail_in = inp.count
-                    stream.next_out = out.baseAddress
-                    stream.avail_out = out.count
-                    // With LZMA_FINISH, liblzma returns OK while it makes progress and BUF_ERROR once it cannot.
-                    var rounds = 0
-                    repeat {
-                        ret = lzma_code(&stream, LZMA_FINISH)
-                        rounds += 1
-                    } while ret == LZMA_OK && stream.avail_out > 0 && rounds < 64
-                }
-            }
+            let ret = finish(&stream, input, into: &output)
             let produced = Int(stream.total_out)
             if produced > limit { return .failure(.tooLarge) }
             switch ret {
@@ -106,19 +92,30 @@ enum RawLZMA {
             guard lzma_raw_encoder(&stream, &filters) == LZMA_OK else { return nil }
             defer { lzma_end(&stream) }
             var output = [UInt8](repeating: 0, count: input.count + input.count / 2 + 64)
-            var ret = LZMA_OK
-            input.withUnsafeBufferPointer { inp in
-                output.withUnsafeMutableBufferPointer { out in
-                    stream.next_in = inp.baseAddress
-                    stream.avail_in = inp.count
-                    stream.next_out = out.baseAddress
-                    stream.avail_out = out.count
-                    repeat { ret = lzma_code(&stream, LZMA_FINISH) } while ret == LZMA_OK && stream.avail_out > 0
-                }
-            }
+            let ret = finish(&stream, input[...], into: &output)
             guard ret == LZMA_STREAM_END else { return nil }
             return Array(output[0..<Int(stream.total_out)])
         }
+    }
+
+    /// Runs `stream` over all of `input` into `output` with LZMA_FINISH. liblzma returns OK while it makes
+    /// progress and BUF_ERROR once it cannot; the round cap is a guard against a library that never settles.
+    static func finish(_ stream: inout lzma_stream, _ input: ArraySlice<UInt8>, into output: inout [UInt8]) -> lzma_ret {
+        var ret = LZMA_OK
+        input.withUnsafeBufferPointer { inp in
+            output.withUnsafeMutableBufferPointer { out in
+                stream.next_in = inp.baseAddress
+                stream.avail_in = inp.count
+                stream.next_out = out.baseAddress
+                stream.avail_out = out.count
+                var rounds = 0
+                repeat {
+                    ret = lzma_code(&stream, LZMA_FINISH)
+                    rounds += 1
+                } while ret == LZMA_OK && stream.avail_out > 0 && rounds < 64
+            }
+        }
+        return ret
     }
 
     static func name(_ r: lzma_ret) -> String {
