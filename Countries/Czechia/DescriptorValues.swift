@@ -23,6 +23,15 @@ struct DescriptorValues {
         GiroError(code, field: path + field, format: format, diagnostics: diagnostics, message)
     }
 
+    /// A validator's error placed at attribute `a`, carrying the warnings seen so far.
+    func placed(_ error: GiroError, _ a: ShortDescriptor.Attribute) -> GiroError {
+        var e = error
+        e.offset = a.offset
+        e.format = format
+        e.diagnostics = diagnostics
+        return e
+    }
+
     mutating func warn(_ code: ErrorCode, _ a: ShortDescriptor.Attribute, _ message: String) {
         diagnostics.append(.warning(code, field: path + a.key, offset: a.offset, message))
     }
@@ -108,11 +117,7 @@ struct DescriptorValues {
         do {
             (iban, compaction) = try IBAN.validate(ibanText, field: name() + ".iban")
         } catch {
-            var e = error
-            e.offset = a.offset
-            e.format = format
-            e.diagnostics = diagnostics
-            throw e
+            throw placed(error, a)
         }
         if compaction.removedSpaces { diagnostics.append(.warning(.ibanSpaces, field: name() + ".iban", offset: a.offset, "spaces removed from the IBAN")) }
         if compaction.removedOtherSeparators { diagnostics.append(.warning(.ibanSeparators, field: name() + ".iban", offset: a.offset, "separators removed from the IBAN")) }
@@ -123,11 +128,7 @@ struct DescriptorValues {
             do {
                 account.bic = try BIC.validate(bicBytes, field: name() + ".bic")
             } catch {
-                var e = error
-                e.offset = a.offset
-                e.format = format
-                e.diagnostics = diagnostics
-                throw e
+                throw placed(error, a)
             }
             if !bicBytes.elementsEqual((account.bic ?? "").utf8) {
                 diagnostics.append(.warning(.bicNormalized, field: name() + ".bic", offset: a.offset, "BIC written with spaces or lower case"))
