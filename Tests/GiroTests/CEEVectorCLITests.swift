@@ -2,16 +2,18 @@ import Foundation
 import Testing
 import Giro
 
-/// The `giro` executable on the Croatian, Serbian and Slovenian vectors: `decode` prints the golden record
-/// (or exits 65 with the golden error code), `formats` lists the three formats with country and symbologies.
-@Suite struct CEESouthCLITests {
-    static let formats = ["hr.hub3", "rs.nbs-ips-qr", "si.upn-qr"]
-    /// The shared vectors (hub3-N, nbs-ips-N, upnqr-N) among the fixtures.
+/// The `giro` executable on every shared vector of `shared/vectors/cee` (copied into the fixtures): `decode`
+/// prints the golden record (or exits 65 with the golden error code); `formats` lists each format with its
+/// country and symbologies.
+@Suite struct CEEVectorCLITests {
+    static let formats = ["hr.hub3", "rs.nbs-ips-qr", "si.upn-qr", "cz.spayd", "cz.sid", "sk.pay-by-square", "hu.mnb-qr"]
     static let vectors = Golden.cases().filter { c in
-        formats.contains(c.formatDirectory) && c.name.range(of: #"-(hub3|nbs-ips|upnqr)-\d+$"#, options: .regularExpression) != nil
+        formats.contains(c.formatDirectory)
+            && c.name.range(of: #"-(hub3|nbs-ips|upnqr|spayd|spayd-sid|bysquare|mnb-hu)-\d+$"#, options: .regularExpression) != nil
     }
 
-    @Test func allVectorsPresent() { #expect(Self.vectors.count == 6 + 6 + 11) }
+    /// hub3 6, nbs-ips 6, upnqr 11, spayd 12, spayd-sid 3, bysquare 8, mnb-hu 4.
+    @Test func allVectorsPresent() { #expect(Self.vectors.count == 50) }
 
     @Test(arguments: vectors)
     func decodePrintsTheGoldenRecord(_ c: Golden.Case) throws {
@@ -36,6 +38,7 @@ import Giro
         #expect(byID["hr.hub3"]?.country == "HR" && byID["hr.hub3"]?.symbologies == [.pdf417, .qr])
         #expect(byID["rs.nbs-ips-qr"]?.country == "RS" && byID["rs.nbs-ips-qr"]?.symbologies == [.qr, .pdf417])
         #expect(byID["si.upn-qr"]?.country == "SI" && byID["si.upn-qr"]?.symbologies == [.qr])
-        #expect(Self.formats.allSatisfy { byID[$0]?.canEncode == true })
+        #expect(byID["cz.spayd"]?.country == "CZ" && byID["sk.pay-by-square"]?.country == "SK" && byID["hu.mnb-qr"]?.country == "HU")
+        #expect(Self.formats.filter { $0 != "cz.sid" }.allSatisfy { byID[$0]?.canEncode == true })
     }
 }
