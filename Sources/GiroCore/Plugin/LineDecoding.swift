@@ -17,15 +17,18 @@ public protocol LineDecoding {
 
 extension LineDecoding {
     /// A rejection at line `index` (or of the whole payload when nil), with the diagnostics seen before it.
+    @inlinable
     public func fail(_ code: ErrorCode, line index: Int?, field: String? = nil, _ message: String) -> GiroError {
         GiroError(code, field: field ?? index.map(path) ?? "payload", line: index.map { $0 + 1 },
                   offset: index.map(offset), format: format, diagnostics: diagnostics, message)
     }
 
+    @inlinable
     public mutating func warn(_ code: ErrorCode, line index: Int, field: String? = nil, _ message: String) {
         diagnostics.append(.warning(code, field: field ?? path(index), line: index + 1, offset: offset(index), message))
     }
 
+    @inlinable
     public mutating func info(_ code: ErrorCode, line index: Int, _ message: String) {
         diagnostics.append(.info(code, field: path(index), line: index + 1, offset: offset(index), message))
     }
@@ -34,6 +37,7 @@ extension LineDecoding {
 extension LineDecoding {
     /// An amount written as exactly `digits` digits of cents, zero-padded (HUB3 15, UPN QR 11). Fewer digits
     /// are tolerated with the `unpadded` warning; all zeros leaves the amount to the payer (info `amount_zero`).
+    @inlinable
     public mutating func zeroPaddedCents(line i: Int, digits: Int, unpadded: ErrorCode) throws(GiroError) -> Decimal {
         let raw = lines.raw(i)
         guard !raw.isEmpty else { throw fail(.fieldMissing, line: i, "the amount is mandatory (\(digits) digits of cents)") }
@@ -52,6 +56,7 @@ extension LineDecoding {
 extension LineDecoding {
     /// Line `index` without surrounding spaces (warning `whitespace_trimmed`: producers write them, banks
     /// accept them); nil when nothing is left.
+    @inlinable
     public mutating func trimmedLine(_ index: Int) -> ArraySlice<UInt8>? {
         let raw = lines.raw(index)
         guard !raw.isEmpty else { return nil }
@@ -67,6 +72,7 @@ extension LineDecoding {
 
     /// An ISO 20022 purpose code (4 letters A–Z) as written on line `i`: lower case is upper-cased and
     /// anything else kept as written, both with `purpose_invalid`.
+    @inlinable
     public mutating func purposeCode(_ t: String, line i: Int) -> String {
         let u = t.utf8
         if u.count == 4, u.allSatisfy({ $0 >= 65 && $0 <= 90 }) { return t }
