@@ -37,6 +37,8 @@ public struct ReadingStrategy: Sendable {
     static let dmtxFirstSlot = 120
     static let dmtxLateSlot = 600
     static let pdf417Angles: [Double] = [6, -6, 12, -12, 18, -18, 25, -25]
+    /// zxing 1.4 reads PDF417 up to about this tilt; beyond it the page must be turned straight first.
+    static let pdf417ToleratedTilt = 5.0
 
     public func read(_ image: GrayImage, recognises: (DetectedSymbol) -> Bool) -> StrategyResult {
         withoutActuallyEscaping(recognises) { read(image, run: Run(clock: ContinuousClock(), budget: .milliseconds(budgetMilliseconds), recognises: $0)) }
@@ -94,7 +96,7 @@ public struct ReadingStrategy: Sendable {
     /// beyond ~5°, so once a found symbol shows the tilt, one PDF417 pass on the page turned straight finds its
     /// neighbours (a bill with a QR code beside one with a PDF417) without the full fallback search.
     private func deskewedPDF417Pass(_ run: inout Run, image: GrayImage, map: PointMap, zxing: ZXingReader) {
-        guard !run.outOfTime, let tilt = run.symbols.lazy.compactMap(\.tiltDegrees).first(where: { abs($0) >= 3 }) else { return }
+        guard !run.outOfTime, let tilt = run.symbols.lazy.compactMap(\.tiltDegrees).first(where: { abs($0) > Self.pdf417ToleratedTilt }) else { return }
         run.pass("zxing-deskew") {
             let (rotated, back) = image.rotated(degrees: tilt)
             let m = Self.compose(map, back)
