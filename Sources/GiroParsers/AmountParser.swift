@@ -12,8 +12,6 @@ public struct AmountParser: FieldParser {
     public var kind: ParserKind { .amount }
     public init() {}
 
-    enum Sep: Equatable { case dot, comma, apostrophe, space }
-
     struct Token {
         /// The first group; `more` holds every group (first included) once there is a second one, so a lone
         /// number — most tokens — costs no allocation.
@@ -22,10 +20,13 @@ public struct AmountParser: FieldParser {
         var count = 0
         var groups: [DigitRun] { count <= 1 ? (count == 1 ? [first] : []) : more }
         mutating func add(_ g: DigitRun) {
-            if count == 0 { first = g } else { if count == 1 { more.append(first) }; more.append(g) }
+            if count == 0 { first = g } else {
+                if count == 1 { more.reserveCapacity(4); more.append(first) }
+                more.append(g)
+            }
             count += 1
         }
-        var seps: [Sep] = []
+        var seps = SepList()
         var dashDecimal = false
         var leadingDecimal = false
         var start = 0
@@ -52,7 +53,7 @@ public struct AmountParser: FieldParser {
             }
             guard startsHere else { i += 1; continue }
             guard let tok = readToken(t, at: i) else { i += 1; continue }
-            if let c = interpret(tok, t, context: context) { out.append(c) }
+            interpret(tok, t, context: context, into: &out)
             i = max(tok.end, i + 1)
         }
         return out
@@ -131,7 +132,9 @@ public struct AmountParser: FieldParser {
         return tok
     }
 
-    func interpret(_ tok: Token, _ t: [UInt8], context: ParseContext) -> ParseCandidate? {
+    /// Appends the amount `tok` stands for, if any (appending, not returning an optional candidate: most
+    /// tokens are no amount, and an optional of the large candidate costs a copy on every miss).
+    func interpret(_ tok: Token, _ t: [UInt8], context: ParseContext, into out: inout [ParseCandidate]) {
         // Currency: after (maybe one space), else before (maybe one space).
         var end = tok.end
         var start = tok.start
@@ -140,7 +143,7 @@ public struct AmountParser: FieldParser {
         var k = tok.end
         while k - tok.end < 12, ByteText.spaceLength(t, k) > 0 { k += ByteText.spaceLength(t, k) }
         if let m = CurrencyMarkers.marker(after: t, at: k) { currency = m.code; end = m.end }
-        else if k == tok.end, k < t.count, ByteText.isLetter(t[k]) { return nil }
+        else if k == tok.end, k < t.count, ByteText.isLetter(t[k]) { return }
         if currency == nil {
             var p = tok.start
             while tok.start - p < 12, p > 0 {
@@ -151,28 +154,27 @@ public struct AmountParser: FieldParser {
             if let m = CurrencyMarkers.marker(before: t, endingAt: p) { currency = m.code; start = m.start }
         }
         // A bare integer without a currency is not an amount: decided before any allocation.
-        if currency == nil, tok.seps.isEmpty, !tok.dashDecimal { return nil }
-        if tok.start > 0, ByteText.isLetter(t[tok.start - 1]), currency == nil || start == tok.start || end != tok.end { return nil }
+        if currency == nil, tok.seps.isEmpty, !tok.dashDecimal { return }
+        if tok.start > 0, ByteText.isLetter(t[tok.start - 1]), currency == nil || start == tok.start || end != tok.end { return }
         // A following `.digit` or `,digit` means a longer structure (a date, a version) we did not take.
         k = tok.end
-        if k + 1 < t.count, t[k] == 46 || t[k] == 44, ByteText.isDigit(t[k + 1]) { return nil }
+        if k + 1 < t.count, t[k] == 46 || t[k] == 44, ByteText.isDigit(t[k + 1]) { return }
         // A leading minus (or the word) right before the number or its currency.
         var negative = false
         if start > 0, t[start - 1] == UInt8(ascii: "-"), start < 2 || !ByteText.isAlnum(t[start - 2]) { negative = true; start -= 1 }
         else if start > 2, t[start - 3] == 0xE2, t[start - 2] == 0x88, t[start - 1] == 0x92 { negative = true; start -= 3 }
 
         let contextCurrency = context.impliedCurrency
-        let units = (currency ?? contextCurrency).flatMap { Currency.minorUnits(of: $0) }
-        guard let reading = Self.read(tok, t, minorUnits: units) else { return nil }
-        if !reading.hasFraction && !tok.dashDecimal && currency == nil && !reading.grouped { return nil }
+        let units = (currency ?? contextCurrency).flatMap { CurrencyMarkers.minorUnits(of: $0) }
+        guard let reading = Self.read(tok, t, minorUnits: units) else { return }
+        if !reading.hasFraction && !tok.dashDecimal && currency == nil && !reading.grouped { return }
 
         var notes: [String] = []
         var confidence = 0.7
         if currency != nil { confidence += 0.15 }
         if reading.hasFraction || tok.dashDecimal { confidence += 0.1 }
         var corrections: [Correction] = []
-        let groups = tok.groups
-        for g in groups where g.lookalikes > 0 { corrections += g.corrections(t, lookalike: Self.amountLookalike) }
+        for g in tok.groups where g.lookalikes > 0 { corrections += g.corrections(t, lookalike: Self.amountLookalike) }
         confidence -= 0.1 * Double(corrections.count)
         var alternatives: [String] = []
         if reading.ambiguous {
@@ -182,15 +184,15 @@ public struct AmountParser: FieldParser {
         }
         var usedCurrency = currency
         if currency == nil, let cc = contextCurrency { usedCurrency = cc; notes.append("currency_from_context") }
-        if let u = units, reading.fractionDigits > u { return nil }
+        if let u = units, reading.fractionDigits > u { return }
         let value = reading.decimal(negative: negative)
         let raw = ByteText.string(t, start..<end)
         var fields: [String: String] = [:]
         if negative { fields["sign"] = "negative" }
-        return ParseCandidate(parser: .amount, type: "amount", value: reading.text(minimumFractionDigits: units ?? 0, negative: negative),
+        out.append(ParseCandidate(parser: .amount, type: "amount", value: reading.text(minimumFractionDigits: units ?? 0, negative: negative),
                               span: ByteSpan(start, end), rawText: raw, corrections: corrections,
                               confidence: confidence, status: reading.ambiguous ? .uncertain : .valid,
-                              amount: value, currency: usedCurrency, fields: fields, alternatives: alternatives, notes: notes)
+                              amount: value, currency: usedCurrency, fields: fields, alternatives: alternatives, notes: notes))
     }
 
     /// A group's digits as a number (look-alikes mapped) and its length.
@@ -227,20 +229,22 @@ public struct AmountParser: FieldParser {
 
         /// `1234.50`: the fraction padded to at least `minimumFractionDigits`.
         func text(minimumFractionDigits: Int, negative: Bool) -> String {
-            var out = negative ? "-" : ""
-            out += String(integer)
+            var out: [UInt8] = []
+            out.reserveCapacity(48)
+            if negative { out.append(UInt8(ascii: "-")) }
+            ByteText.appendDecimal(integer, to: &out)
             let digits = max(fractionDigits, minimumFractionDigits)
-            guard digits > 0 else { return out }
-            var f = String(fraction)
-            if f.count < fractionDigits { f = String(repeating: "0", count: fractionDigits - f.count) + f }
-            if fractionDigits == 0 { f = "" }
-            return out + "." + f + String(repeating: "0", count: digits - fractionDigits)
+            guard digits > 0 else { return ByteText.string(out) }
+            out.append(UInt8(ascii: "."))
+            if fractionDigits > 0 { ByteText.appendDecimal(fraction, minDigits: fractionDigits, to: &out) }
+            for _ in 0..<max(0, digits - fractionDigits) { out.append(UInt8(ascii: "0")) }
+            return ByteText.string(out)
         }
     }
 
     /// Applies the separator grammar. Returns nil when the groups do not form one amount.
     static func read(_ tok: Token, _ t: [UInt8], minorUnits: Int?) -> Reading? {
-        let g = tok.groups.map { Num(value: $0.value, count: $0.count) }
+        let g = tok.groups.lazy.map { Num(value: $0.value, count: $0.count) }
         let s = tok.seps
         let digits = g.reduce(0) { $0 + $1.count }
         guard digits > 0, digits <= 18 else { return nil }
@@ -250,7 +254,7 @@ public struct AmountParser: FieldParser {
         }
         if tok.dashDecimal {
             // Everything before the dash is integer, grouped by the other separator kinds.
-            guard let integer = thousandsGrouped(g, Array(s.dropLast())) else { return nil }
+            guard let integer = thousandsGrouped(g, s.dropLast()) else { return nil }
             return Reading(integer: integer, grouped: true)
         }
         if s.isEmpty { return Reading(integer: g[0], grouped: false) }
@@ -260,7 +264,7 @@ public struct AmountParser: FieldParser {
         let decimalCapable = last == .dot || last == .comma
         // Two kinds: the last one is the decimal separator.
         if decimalCapable, !before.isEmpty, !before.contains(last) {
-            guard lastGroup.count <= 3, let integer = thousandsGrouped(Array(g.dropLast()), Array(before)) else { return nil }
+            guard lastGroup.count <= 3, let integer = thousandsGrouped(g.dropLast(), before) else { return nil }
             return Reading(integer: integer, fraction: lastGroup, grouped: true)
         }
         // One kind.
@@ -289,7 +293,7 @@ public struct AmountParser: FieldParser {
     }
 
     /// Joins groups separated by thousands separators: first group 1–3 digits, the others exactly 3.
-    static func thousandsGrouped(_ g: [Num], _ seps: [Sep]) -> Num? {
+    static func thousandsGrouped(_ g: some Collection<Num>, _ seps: some Collection<Sep>) -> Num? {
         guard let head = g.first else { return nil }
         if g.count == 1 { return head }
         guard let first = seps.first, seps.allSatisfy({ $0 == first }), (1...3).contains(head.count), !head.leadingZero else { return nil }

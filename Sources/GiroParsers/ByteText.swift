@@ -61,6 +61,14 @@ enum ByteText {
     @inline(__always) static func wordStart(_ t: [UInt8], _ i: Int) -> Bool {
         i <= 0 || i > t.count || !isAlnum(t[i - 1])
     }
+    /// The next position after `i` that can start a word: none inside an ASCII letter/digit run does. Scanners
+    /// whose every letter/digit trigger needs a word start skip a run in one step instead of byte by byte.
+    @inline(__always) static func nextWordCandidate(_ t: [UInt8], after i: Int) -> Int {
+        var j = i + 1
+        guard i >= 0, i < t.count, isAlnum(t[i]) else { return j }
+        while j < t.count, isAlnum(t[j]) { j += 1 }
+        return j
+    }
     /// True when the byte at `i` does not continue a word.
     @inline(__always) static func wordEnd(_ t: [UInt8], _ i: Int) -> Bool {
         i >= t.count || i < 0 || !isAlnum(t[i])
@@ -71,6 +79,16 @@ enum ByteText {
         return String(decoding: t[a..<b], as: UTF8.self)
     }
     static func string(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Appends the decimal digits of `value`, zero-padded on the left to `minDigits`: what `String(value)` and
+    /// padding give, without building intermediate strings (values are formatted for every candidate).
+    static func appendDecimal(_ value: UInt64, minDigits: Int = 1, to out: inout [UInt8]) {
+        var divisor: UInt64 = 1
+        var digits = 1
+        while value / divisor >= 10 { divisor *= 10; digits += 1 }  // stops at 10^19: UInt64.max < 2 × 10^19
+        while digits < minDigits { out.append(48); digits += 1 }
+        while divisor > 0 { out.append(48 + UInt8(value / divisor % 10)); divisor /= 10 }
+    }
     static func char(_ b: UInt8) -> String { String(UnicodeScalar(b)) }
 }
 
@@ -83,6 +101,15 @@ struct CharRun {
     /// The bytes exactly as in the input.
     var originals: [UInt8] = []
     var corrections: [Correction] = []
+
+    init() {}
+    /// Room for `n` characters in each array up front: growing three arrays a character at a time is what a
+    /// run cost most.
+    init(reserving n: Int) {
+        chars.reserveCapacity(n)
+        offsets.reserveCapacity(n)
+        originals.reserveCapacity(n)
+    }
 
     mutating func append(_ c: UInt8, at offset: Int) { chars.append(c); originals.append(c); offsets.append(offset) }
 

@@ -47,9 +47,9 @@ enum CurrencyMarkers {
         guard i < t.count else { return nil }
         // Generic ISO code: three upper-case letters.
         if i + 3 <= t.count, ByteText.isUpper(t[i]), ByteText.isUpper(t[i + 1]), ByteText.isUpper(t[i + 2]),
-           !(i + 3 < t.count && (ByteText.isLetter(t[i + 3]) || t[i + 3] >= 0x80)) {
-            let code = ByteText.string(t, i..<(i + 3))
-            if Currency.isValid(code) { return (code, i + 3) }
+           !(i + 3 < t.count && (ByteText.isLetter(t[i + 3]) || t[i + 3] >= 0x80)),
+           minorUnits(t[i], t[i + 1], t[i + 2]) != nil {
+            return (ByteText.string(t, i..<(i + 3)), i + 3)
         }
         for x in byFirst[Int(t[i])] {
             let e = entries[x]
@@ -68,9 +68,8 @@ enum CurrencyMarkers {
     static func marker(before t: [UInt8], endingAt end: Int) -> (code: String, start: Int)? {
         guard end > 0, end <= t.count else { return nil }
         if end >= 3, ByteText.isUpper(t[end - 1]), ByteText.isUpper(t[end - 2]), ByteText.isUpper(t[end - 3]),
-           ByteText.wordStart(t, end - 3) {
-            let code = ByteText.string(t, (end - 3)..<end)
-            if Currency.isValid(code) { return (code, end - 3) }
+           ByteText.wordStart(t, end - 3), minorUnits(t[end - 3], t[end - 2], t[end - 1]) != nil {
+            return (ByteText.string(t, (end - 3)..<end), end - 3)
         }
         for x in byLast[Int(t[end - 1])] {
             let e = entries[x]

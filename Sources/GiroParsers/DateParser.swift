@@ -25,9 +25,8 @@ public struct DateParser: FieldParser {
         while i < n {
             let b = t[i]
             if ByteText.isDigit(b) || (Self.dateLookalike(b) != nil && i + 1 < n && ByteText.isDigit(t[i + 1])) {
-                guard ByteText.wordStart(t, i) else { i += 1; continue }
-                if let (c, end) = numericOrNamed(t, at: i, context: context) {
-                    out.append(c)
+                guard ByteText.wordStart(t, i) else { i = ByteText.nextWordCandidate(t, after: i); continue }
+                if let end = numericOrNamed(t, at: i, context: context, into: &out) {
                     i = end
                     continue
                 }
@@ -40,15 +39,14 @@ public struct DateParser: FieldParser {
             if (ByteText.isLetter(b) || b >= 0xC0) && (i == 0 || !(ByteText.isAlnum(t[i - 1]) || t[i - 1] >= 0x80)) {
                 var j = i
                 while j < n, ByteText.isLetter(t[j]) || t[j] >= 0x80 { j += 1 }
-                if j - i >= 3, let (c, end) = monthFirst(t, word: i..<j, context: context) {
-                    out.append(c)
+                if j - i >= 3, let end = monthFirst(t, word: i..<j, context: context, into: &out) {
                     i = end
                     continue
                 }
                 i = max(j, i + 1)
                 continue
             }
-            i += 1
+            i = ByteText.nextWordCandidate(t, after: i)
         }
         return out
     }
@@ -76,12 +74,14 @@ public struct DateParser: FieldParser {
 
     @inline(__always) static func value(_ r: DigitRun) -> Int { Int(r.value) }
 
-    func numericOrNamed(_ t: [UInt8], at start: Int, context: ParseContext) -> (ParseCandidate, Int)? {
+    // The matchers append their candidate to `out` and return where it ends: returning the large candidate in
+    // an optional costs a copy of it on every miss, and most positions miss.
+    func numericOrNamed(_ t: [UInt8], at start: Int, context: ParseContext, into out: inout [ParseCandidate]) -> Int? {
         guard let (g1, e1) = group(t, at: start), g1.count <= 8 else { return nil }
         // Compact dates: exactly 6 or 8 real digits standing alone.
         if g1.lookalikes == 0, g1.count == 6 || g1.count == 8 {
             guard compactDates, ByteText.wordEnd(t, e1), !Self.continuesNumber(t, e1) else { return nil }
-            return compact(g1, t, start: start, end: e1)
+            return compact(g1, t, start: start, end: e1, into: &out)
         }
         guard g1.count <= 4 else { return nil }
         // Separator after the first group.
@@ -89,13 +89,13 @@ public struct DateParser: FieldParser {
         guard j < t.count else { return nil }
         let sep = t[j]
         if sep == UInt8(ascii: ".") || sep == UInt8(ascii: "/") || sep == UInt8(ascii: "-") { j += 1 }
-        else if ByteText.spaceLength(t, j) > 0 { return named(t, day: g1, start: start, after: j, context: context) }
+        else if ByteText.spaceLength(t, j) > 0 { return named(t, day: g1, start: start, after: j, context: context, into: &out) }
         else { return nil }
         let afterSep1 = j
         if sep == UInt8(ascii: ".") { j += ByteText.spaceLength(t, j) }
         guard let (g2, e2) = group(t, at: j, needsDigit: false) else {
             // `31. siječnja 2025`, `2025. január 31.`
-            return sep == UInt8(ascii: ".") || sep == UInt8(ascii: "-") ? named(t, day: g1, start: start, after: afterSep1, context: context) : nil
+            return sep == UInt8(ascii: ".") || sep == UInt8(ascii: "-") ? named(t, day: g1, start: start, after: afterSep1, context: context, into: &out) : nil
         }
         guard g2.count <= 2, e2 < t.count, t[e2] == sep else { return nil }
         j = e2 + 1
@@ -135,7 +135,8 @@ public struct DateParser: FieldParser {
         c.notes = notes
         c.alternatives = alternatives
         if !alternatives.isEmpty { c.status = .uncertain }
-        return (c, end)
+        out.append(c)
+        return end
     }
 
     static func continuesNumber(_ t: [UInt8], _ i: Int) -> Bool {
@@ -144,7 +145,7 @@ public struct DateParser: FieldParser {
         return (b == 46 || b == 44 || b == 45 || b == 47) && ByteText.isDigit(t[i + 1])
     }
 
-    func compact(_ g: DigitRun, _ t: [UInt8], start: Int, end: Int) -> (ParseCandidate, Int)? {
+    func compact(_ g: DigitRun, _ t: [UInt8], start: Int, end: Int, into out: inout [ParseCandidate]) -> Int? {
         if start > 0, [UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "-"), UInt8(ascii: "/")].contains(t[start - 1]) { return nil }
         let v = (g.start..<g.end).map { Int(t[$0] &- 48) }
         var y = 0, m = 0, d = 0
@@ -163,11 +164,13 @@ public struct DateParser: FieldParser {
         var c = make(t, start: start, end: end, y: y, m: m, d: d, confidence: 0.4, corrections: [])
         c.status = .uncertain
         c.notes = ["compact"]
-        return (c, end)
+        out.append(c)
+        return end
     }
 
     /// `31. siječnja 2025`, `31 Jan 2025`, `31-Jan-25`, `2025. január 31.`: the month word after a number.
-    func named(_ t: [UInt8], day g1: DigitRun, start: Int, after: Int, context: ParseContext) -> (ParseCandidate, Int)? {
+    func named(_ t: [UInt8], day g1: DigitRun, start: Int, after: Int, context: ParseContext,
+               into out: inout [ParseCandidate]) -> Int? {
         var j = after
         j += ByteText.spaceLength(t, j)
         let ws = j
@@ -191,12 +194,13 @@ public struct DateParser: FieldParser {
         }
         if end < t.count, t[end] == UInt8(ascii: "."), !(end + 1 < t.count && ByteText.isDigit(t[end + 1])) { end += 1 }
         guard Self.isValidDate(y, month.first ?? 0, d) else { return nil }
-        return (namedCandidate(t, start: start, end: end, y: y, months: month, d: d, language: language,
-                               ambiguous: ambiguous, corrections: g1.corrections(t, lookalike: Self.dateLookalike) + g3.corrections(t, lookalike: Self.dateLookalike)), end)
+        out.append(namedCandidate(t, start: start, end: end, y: y, months: month, d: d, language: language,
+                                  ambiguous: ambiguous, corrections: g1.corrections(t, lookalike: Self.dateLookalike) + g3.corrections(t, lookalike: Self.dateLookalike)))
+        return end
     }
 
     /// `January 31, 2025` / `Jan 31 2025`: month word first.
-    func monthFirst(_ t: [UInt8], word: Range<Int>, context: ParseContext) -> (ParseCandidate, Int)? {
+    func monthFirst(_ t: [UInt8], word: Range<Int>, context: ParseContext, into out: inout [ParseCandidate]) -> Int? {
         var k = word.upperBound
         if k < t.count, t[k] == UInt8(ascii: ".") { k += 1 }
         let sp = ByteText.spaceLength(t, k)
@@ -210,8 +214,9 @@ public struct DateParser: FieldParser {
         guard sp2 > 0, let (g3, e3) = group(t, at: j + sp2), g3.count == 4, ByteText.wordEnd(t, e3) else { return nil }
         let y = Self.value(g3), d = Self.value(g2)
         guard Self.isValidDate(y, month.first ?? 0, d) else { return nil }
-        return (namedCandidate(t, start: word.lowerBound, end: e3, y: y, months: month, d: d, language: language,
-                               ambiguous: ambiguous, corrections: g2.corrections(t, lookalike: Self.dateLookalike) + g3.corrections(t, lookalike: Self.dateLookalike)), e3)
+        out.append(namedCandidate(t, start: word.lowerBound, end: e3, y: y, months: month, d: d, language: language,
+                                  ambiguous: ambiguous, corrections: g2.corrections(t, lookalike: Self.dateLookalike) + g3.corrections(t, lookalike: Self.dateLookalike)))
+        return e3
     }
 
     /// Month numbers a word may mean (best first), the language, and whether languages disagree.
@@ -252,12 +257,16 @@ public struct DateParser: FieldParser {
     static func isValidDate(_ y: Int, _ m: Int, _ d: Int) -> Bool {
         guard (1000...9999).contains(y), (1...12).contains(m), d >= 1 else { return false }
         let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-        return d <= days[m - 1]
+        let days = m == 2 ? (leap ? 29 : 28) : (m == 4 || m == 6 || m == 9 || m == 11 ? 30 : 31)
+        return d <= days
     }
 
     static func iso(_ y: Int, _ m: Int, _ d: Int) -> String {
         func two(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(y)-\(two(m))-\(two(d))"
+        // Callers pass calendar-checked values (four-digit years): written as ten bytes, without interpolation.
+        guard (1000...9999).contains(y), (0...99).contains(m), (0...99).contains(d) else { return "\(y)-\(two(m))-\(two(d))" }
+        func digit(_ v: Int) -> UInt8 { UInt8(48 + v % 10) }
+        return ByteText.string([digit(y / 1000), digit(y / 100), digit(y / 10), digit(y), UInt8(ascii: "-"),
+                                digit(m / 10), digit(m), UInt8(ascii: "-"), digit(d / 10), digit(d)])
     }
 }

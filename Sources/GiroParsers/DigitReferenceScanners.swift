@@ -38,10 +38,17 @@ enum DigitReferenceScanner {
         return (n, j)
     }
 
-    static func read(_ t: [UInt8], at start: Int, dutch: Bool) -> (ParseCandidate, Int)? {
+    /// 27 or 16 digits (maybe grouped) standing alone from `start`: the only lengths `read` accepts.
+    static func hasReferenceLength(_ t: [UInt8], at start: Int) -> Bool {
         let (n, end) = count(t, from: start)
-        guard n == 27 || n == 16, ByteText.wordEnd(t, end) else { return nil }
+        return (n == 27 || n == 16) && ByteText.wordEnd(t, end)
+    }
+
+    static func read(_ t: [UInt8], at start: Int, dutch: Bool) -> (ParseCandidate, Int)? {
+        let (n, _) = count(t, from: start)
+        guard hasReferenceLength(t, at: start) else { return nil }
         let dutch = dutch || (n == 16 && labelled(t, before: start))
+        guard n == 27 || dutch else { return nil }  // what the length check below decides, before storing
         var run = CharRun()
         var groups: [Int] = []
         var j = start
@@ -99,9 +106,14 @@ enum BelgianReference {
         return finish(run, t, span: ByteSpan(start, j + 3))
     }
 
+    /// The slashes of `ddd/dddd/ddddd` where `bare` needs them.
+    static func bareShape(_ t: [UInt8], at start: Int) -> Bool {
+        start + 14 <= t.count && t[start + 3] == UInt8(ascii: "/") && t[start + 8] == UInt8(ascii: "/")
+    }
+
     static func bare(_ t: [UInt8], at start: Int) -> (ParseCandidate, Int)? {
         // Shape first (`ddd/dddd/ddddd`), without allocating.
-        guard start + 14 <= t.count, t[start + 3] == UInt8(ascii: "/"), t[start + 8] == UInt8(ascii: "/") else { return nil }
+        guard bareShape(t, at: start) else { return nil }
         let lens = [3, 4, 5]
         var run = CharRun()
         var j = start

@@ -22,12 +22,15 @@ public struct IBANParser: FieldParser {
         var i = 0
         while i + 5 < n {
             let b0 = t[i]
-            guard ByteText.isLetter(b0), ByteText.isLetter(t[i + 1]), ByteText.wordStart(t, i) else { i += 1; continue }
-            if let (candidate, end) = read(t, at: i) {
+            guard ByteText.isLetter(b0), ByteText.isLetter(t[i + 1]), ByteText.wordStart(t, i) else {
+                i = ByteText.nextWordCandidate(t, after: i)
+                continue
+            }
+            if Self.checkDigitsFollow(t, at: i), let (candidate, end) = read(t, at: i) {
                 if candidate.status != .invalid || reportInvalid { out.append(candidate) }
                 i = end
             } else {
-                i += 2
+                i = ByteText.nextWordCandidate(t, after: i)
             }
         }
         if nationalForms, let cc = context.country {
@@ -36,15 +39,19 @@ public struct IBANParser: FieldParser {
         return out
     }
 
+    /// Check digits (or look-alikes, one of them a real digit) follow the two letters at `start`, maybe after a
+    /// space: the cheap filter every word start gets, before `read` and its (large) optional result.
+    static func checkDigitsFollow(_ t: [UInt8], at start: Int) -> Bool {
+        var k = start + 2
+        k += ByteText.spaceLength(t, k)
+        return k + 1 < t.count && ByteText.isDigitLike(t[k]) && ByteText.isDigitLike(t[k + 1])
+            && (ByteText.isDigit(t[k]) || ByteText.isDigit(t[k + 1]))
+    }
+
     /// Reads an IBAN starting at `start` (two letters); returns the candidate and where it ends.
     func read(_ t: [UInt8], at start: Int) -> (ParseCandidate, Int)? {
         let c0 = ByteText.upper(t[start]), c1 = ByteText.upper(t[start + 1])
-        // Cheap filter before the registry lookup: check digits (or look-alikes) follow, maybe after a space.
-        var k = start + 2
-        k += ByteText.spaceLength(t, k)
-        guard k + 1 < t.count, ByteText.isDigitLike(t[k]), ByteText.isDigitLike(t[k + 1]),
-              ByteText.isDigit(t[k]) || ByteText.isDigit(t[k + 1]),
-              let country = IBANRegistry.country(c0, c1) else { return nil }
+        guard Self.checkDigitsFollow(t, at: start), let country = IBANRegistry.country(c0, c1) else { return nil }
         guard let (run, end) = collect(t, from: start, count: country.length) else { return nil }
         var fixed = run
         fixed.chars[0] = c0
@@ -99,13 +106,23 @@ public struct IBANParser: FieldParser {
     /// Collects `count` letters/digits from `start`, skipping single separators between them.
     /// Fails when fewer follow or when a letter/digit is glued to the end (the token is longer).
     func collect(_ t: [UInt8], from start: Int, count: Int) -> (CharRun, Int)? {
-        var run = CharRun()
-        run.chars.reserveCapacity(count)
+        // Most IBAN-shaped tokens have the wrong length: walk once without storing, then store only a fit.
+        guard Self.walk(t, from: start, count: count, { _ in }) != nil else { return nil }
+        var run = CharRun(reserving: count)
+        guard let end = Self.walk(t, from: start, count: count, { run.append(t[$0], at: $0) }) else { return nil }
+        return (run, end)
+    }
+
+    /// The grammar of `collect`: calls `take` with the offset of each of the `count` characters and returns
+    /// where the token ends, or nil.
+    static func walk(_ t: [UInt8], from start: Int, count: Int, _ take: (Int) -> Void) -> Int? {
+        var taken = 0
         var j = start
-        while run.chars.count < count, j < t.count {
+        while taken < count, j < t.count {
             let b = t[j]
-            if ByteText.isAlnum(b) || (b == UInt8(ascii: "|") && run.chars.count >= 4) {
-                run.append(b, at: j)
+            if ByteText.isAlnum(b) || (b == UInt8(ascii: "|") && taken >= 4) {
+                take(j)
+                taken += 1
                 j += 1
                 continue
             }
@@ -118,11 +135,11 @@ public struct IBANParser: FieldParser {
                 if s > 0 { k += s } else if l > 0 { k += l } else if k < t.count && t[k] == UInt8(ascii: "-") { k += 1 } else { break }
                 seps += 1
             }
-            guard seps > 0, seps <= 2, run.chars.count >= 2, k < t.count, ByteText.isAlnum(t[k]) else { return nil }
+            guard seps > 0, seps <= 2, taken >= 2, k < t.count, ByteText.isAlnum(t[k]) else { return nil }
             j = k
         }
-        guard run.chars.count == count, ByteText.wordEnd(t, j) else { return nil }
-        return (run, j)
+        guard taken == count, ByteText.wordEnd(t, j) else { return nil }
+        return j
     }
 
     static func isValid(_ u: [UInt8]) -> Bool {

@@ -20,8 +20,14 @@ enum ModelReferenceScanner {
         }
     }
 
+    /// Positions 2 and 3 after `HR`/`SI` can be read as digits (what `forceModelDigits` needs), tested before
+    /// any allocation: most `Hr…`/`Si…` words are no model.
+    static func modelDigitsFollow(_ t: [UInt8], at start: Int) -> Bool {
+        start + 3 < t.count && ByteText.isDigitLike(t[start + 2]) && ByteText.isDigitLike(t[start + 3])
+    }
+
     static func read(_ t: [UInt8], at start: Int, known: KnownModels) -> (ParseCandidate, Int)? {
-        var model = CharRun()
+        var model = CharRun(reserving: 4)
         for k in 0..<4 {
             guard start + k < t.count else { return nil }
             model.append(k < 2 ? ByteText.upper(t[start + k]) : t[start + k], at: start + k)
@@ -35,7 +41,7 @@ enum ModelReferenceScanner {
         while spaces < 2, ByteText.spaceLength(t, j) > 0 { j += ByteText.spaceLength(t, j); spaces += 1 }
         // Model and number in separate boxes/lines (`HR01⏎7269-…`).
         if spaces < 2, ByteText.lineBreakLength(t, j) > 0 { j += ByteText.lineBreakLength(t, j); spaces += 1 }
-        var ref = CharRun()
+        var ref = CharRun(reserving: 23)
         while j < t.count, ref.chars.count < 23 {
             let b = t[j]
             if ByteText.isDigit(b) || b == UInt8(ascii: "-") || (ByteText.digitFor(b) != nil && !ByteText.isLetter(j + 1 < t.count ? t[j + 1] : 0)) {

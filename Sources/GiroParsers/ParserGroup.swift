@@ -73,9 +73,10 @@ public struct ParserGroup: Sendable {
         var keys: [Key] = []
         keys.reserveCapacity(lists.reduce(0) { $0 + $1.count })
         for (l, list) in lists.enumerated() {
-            for (i, c) in list.enumerated() where keys.count < (1 << 22) - 1 {  // the packed sort keys' index width
-                keys.append(Key(list: l, index: i, rank: ParseCandidate.rank(c.status), priority: priority(c.parser),
-                                confidence: c.confidence, start: c.span.start, end: c.span.end))
+            // Fields read in place through the index: binding each candidate would copy it.
+            for i in list.indices where keys.count < (1 << 22) - 1 {  // the packed sort keys' index width
+                keys.append(Key(list: l, index: i, rank: ParseCandidate.rank(list[i].status), priority: priority(list[i].parser),
+                                confidence: list[i].confidence, start: list[i].span.start, end: list[i].span.end))
             }
         }
         // Sort packed integer keys (fast, no closures): rank | priority | confidence | start | index.

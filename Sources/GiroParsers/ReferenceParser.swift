@@ -36,20 +36,23 @@ public struct ReferenceParser: FieldParser {
             } else if ByteText.isLetter(b), i + 3 < n, ByteText.wordStart(t, i), ByteText.isLetter(t[i + 1]) {
                 let u0 = ByteText.upper(b), u1 = ByteText.upper(t[i + 1])
                 if u0 == UInt8(ascii: "R"), u1 == UInt8(ascii: "F") { found = CreditorReferenceScanner.read(t, at: i) }
-                else if (u0 == UInt8(ascii: "H") && u1 == UInt8(ascii: "R")) || (u0 == UInt8(ascii: "S") && u1 == UInt8(ascii: "I")) {
+                else if (u0 == UInt8(ascii: "H") && u1 == UInt8(ascii: "R")) || (u0 == UInt8(ascii: "S") && u1 == UInt8(ascii: "I")),
+                        ModelReferenceScanner.modelDigitsFollow(t, at: i) {
                     found = ModelReferenceScanner.read(t, at: i, known: knownModels)
                 }
             } else if ByteText.isDigit(b) || (ByteText.digitFor(b) != nil && i + 1 < n && ByteText.isDigit(t[i + 1])),
                       ByteText.wordStart(t, i), !(i > 0 && (t[i - 1] == 45 || t[i - 1] == 47 || t[i - 1] == 46 || t[i - 1] == 44)) {
-                found = BelgianReference.bare(t, at: i)
-                    ?? DigitReferenceScanner.read(t, at: i, dutch: nl)
-                    ?? (rs ? ModelReferenceScanner.serbian(t, at: i) : nil)
+                // Cheap shape tests first: most digit runs are none of these, and a miss through the
+                // optional (large) candidate costs a copy of it.
+                if BelgianReference.bareShape(t, at: i) { found = BelgianReference.bare(t, at: i) }
+                if found == nil, DigitReferenceScanner.hasReferenceLength(t, at: i) { found = DigitReferenceScanner.read(t, at: i, dutch: nl) }
+                if found == nil, rs { found = ModelReferenceScanner.serbian(t, at: i) }
             }
             if let (c, end) = found {
                 if c.status != .invalid || reportInvalid { out.append(c) }
                 i = max(end, i + 1)
             } else {
-                i += 1
+                i = ByteText.nextWordCandidate(t, after: i)  // `+`/`*` frames are no letters/digits: not skipped
             }
         }
         out += symbols.scan(t)
