@@ -18,7 +18,7 @@ public struct AmountParser: FieldParser {
         var first = DigitRun(start: 0, end: 0, value: 0, lookalikes: 0)
         var more: [DigitRun] = []
         var count = 0
-        var groups: [DigitRun] { count <= 1 ? (count == 1 ? [first] : []) : more }
+        var groups: Groups { Groups(first: first, more: more, count: count) }
         mutating func add(_ g: DigitRun) {
             if count == 0 { first = g } else {
                 if count == 1 { more.reserveCapacity(4); more.append(first) }
@@ -31,6 +31,28 @@ public struct AmountParser: FieldParser {
         var leadingDecimal = false
         var start = 0
         var end = 0
+
+        /// Back to an empty token, keeping `more`'s buffer: one token is reused for the whole text.
+        mutating func reset(at start: Int) {
+            first = DigitRun(start: 0, end: 0, value: 0, lookalikes: 0)
+            if count > 1 { more.removeAll(keepingCapacity: true) }  // `more` is filled only from the second group
+            count = 0
+            seps = SepList()
+            dashDecimal = false
+            leadingDecimal = false
+            self.start = start
+            end = start
+        }
+    }
+
+    /// A token's groups as a collection, with no array built for the common single group.
+    struct Groups: RandomAccessCollection {
+        let first: DigitRun
+        let more: [DigitRun]
+        let count: Int
+        var startIndex: Int { 0 }
+        var endIndex: Int { count }
+        subscript(i: Int) -> DigitRun { count <= 1 ? first : more[i] }
     }
 
     public func scan(_ t: [UInt8], context: ParseContext) -> [ParseCandidate] {
@@ -38,6 +60,9 @@ public struct AmountParser: FieldParser {
         out.reserveCapacity(min(t.count / 64, 1 << 18))  // growing an array of large candidates costs more than this
         var i = 0
         let n = t.count
+        // Filled in place: returning an optional token copies it (and its group array) on every read.
+        var tok = Token()
+        var scratch: [UInt8] = []  // the value's bytes, reused: one array per amount cost more than formatting it
         while i < n {
             let b = t[i]
             let startsHere: Bool
@@ -52,8 +77,8 @@ public struct AmountParser: FieldParser {
                 startsHere = false
             }
             guard startsHere else { i += 1; continue }
-            guard let tok = readToken(t, at: i) else { i += 1; continue }
-            interpret(tok, t, context: context, into: &out)
+            guard readToken(t, at: i, into: &tok) else { i += 1; continue }
+            interpret(tok, t, context: context, scratch: &scratch, into: &out)
             i = max(tok.end, i + 1)
         }
         return out
@@ -85,9 +110,9 @@ public struct AmountParser: FieldParser {
         }
     }
 
-    func readToken(_ t: [UInt8], at start: Int) -> Token? {
-        var tok = Token()
-        tok.start = start
+    /// Reads the token at `start` into `tok`; false when there is none.
+    func readToken(_ t: [UInt8], at start: Int, into tok: inout Token) -> Bool {
+        tok.reset(at: start)
         var j = start
         if t[j] == UInt8(ascii: ",") || t[j] == UInt8(ascii: ".") {
             tok.leadingDecimal = true
@@ -97,7 +122,7 @@ public struct AmountParser: FieldParser {
         }
         while tok.count < 12 {
             let g = readGroup(t, at: j)
-            guard g.count > 0 else { return nil }
+            guard g.count > 0 else { return false }
             tok.add(g)
             j = g.end
             if tok.leadingDecimal { break }
@@ -126,15 +151,15 @@ public struct AmountParser: FieldParser {
         }
         tok.end = j
         // Look-alikes need real digits around them (`l.234,56`, not `Ol`).
-        guard tok.first.lookalikes < tok.first.count || tok.more.contains(where: { $0.lookalikes < $0.count }) else { return nil }
+        guard tok.first.lookalikes < tok.first.count || tok.more.contains(where: { $0.lookalikes < $0.count }) else { return false }
         // Glued to a word (`12abc`) or to more digits after a separator pattern we did not take: not an amount.
-        if j < t.count, ByteText.isDigit(t[j]) { return nil }
-        return tok
+        if j < t.count, ByteText.isDigit(t[j]) { return false }
+        return true
     }
 
     /// Appends the amount `tok` stands for, if any (appending, not returning an optional candidate: most
     /// tokens are no amount, and an optional of the large candidate costs a copy on every miss).
-    func interpret(_ tok: Token, _ t: [UInt8], context: ParseContext, into out: inout [ParseCandidate]) {
+    func interpret(_ tok: Token, _ t: [UInt8], context: ParseContext, scratch: inout [UInt8], into out: inout [ParseCandidate]) {
         // Currency: after (maybe one space), else before (maybe one space).
         var end = tok.end
         var start = tok.start
@@ -189,7 +214,7 @@ public struct AmountParser: FieldParser {
         let raw = ByteText.string(t, start..<end)
         var fields: [String: String] = [:]
         if negative { fields["sign"] = "negative" }
-        out.append(ParseCandidate(parser: .amount, type: "amount", value: reading.text(minimumFractionDigits: units ?? 0, negative: negative),
+        out.append(ParseCandidate(parser: .amount, type: "amount", value: reading.text(minimumFractionDigits: units ?? 0, negative: negative, scratch: &scratch),
                               span: ByteSpan(start, end), rawText: raw, corrections: corrections,
                               confidence: confidence, status: reading.ambiguous ? .uncertain : .valid,
                               amount: value, currency: usedCurrency, fields: fields, alternatives: alternatives, notes: notes))
@@ -229,7 +254,13 @@ public struct AmountParser: FieldParser {
 
         /// `1234.50`: the fraction padded to at least `minimumFractionDigits`.
         func text(minimumFractionDigits: Int, negative: Bool) -> String {
-            var out: [UInt8] = []
+            var bytes: [UInt8] = []
+            return text(minimumFractionDigits: minimumFractionDigits, negative: negative, scratch: &bytes)
+        }
+
+        /// The same, built in `out` (cleared first, its buffer kept for the next amount).
+        func text(minimumFractionDigits: Int, negative: Bool, scratch out: inout [UInt8]) -> String {
+            out.removeAll(keepingCapacity: true)
             out.reserveCapacity(48)
             if negative { out.append(UInt8(ascii: "-")) }
             ByteText.appendDecimal(integer, to: &out)

@@ -104,19 +104,42 @@ public struct ParseCandidate: Sendable, Hashable, Codable {
     /// Stable snake_case remarks: `ambiguous_repair`, `ambiguous_separator`, `no_check_digit`, `check_failed` …
     public var notes: [String]
 
+    enum CodingKeys: String, CodingKey {
+        case schema, parser, type, value, amount, currency, fields, alternatives, span, rawText, corrections,
+             confidence, status, notes
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(Self.schemaVersion, forKey: .schema)
+        try c.encode(parser, forKey: .parser)
+        try c.encode(type, forKey: .type)
+        try c.encode(value, forKey: .value)
+        let units = currency.flatMap { Currency.minorUnits(of: $0) } ?? 0
+        try c.encode(amount.map { DecimalText.format($0, minimumFractionDigits: units) }, forKey: .amount)
+        try c.encode(currency, forKey: .currency)
+        try c.encode(fields, forKey: .fields)
+        try c.encode(alternatives, forKey: .alternatives)
+        try c.encode(span, forKey: .span)
+        try c.encode(rawText, forKey: .rawText)
+        try c.encode(corrections, forKey: .corrections)
+        try c.encode((confidence * 100).rounded() / 100, forKey: .confidence)
+        try c.encode(status, forKey: .status)
+        try c.encode(notes, forKey: .notes)
+    }
+}
+
+// The initializers live in an extension so that the struct keeps its memberwise initializer.
+extension ParseCandidate {
     public init(parser: ParserKind, type: String, value: String, span: ByteSpan, rawText: String,
                 corrections: [Correction] = [], confidence: Double, status: CandidateStatus,
                 amount: Decimal? = nil, currency: String? = nil, fields: [String: String] = [:],
                 alternatives: [String] = [], notes: [String] = []) {
-        self.parser = parser; self.type = type; self.value = value; self.span = span; self.rawText = rawText
-        self.corrections = corrections; self.confidence = min(max(confidence, 0), 1); self.status = status
-        self.amount = amount; self.currency = currency; self.fields = fields; self.alternatives = alternatives
-        self.notes = notes
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case schema, parser, type, value, amount, currency, fields, alternatives, span, rawText, corrections,
-             confidence, status, notes
+        // Through the memberwise initializer: assigning the properties one by one made the optimizer build the
+        // candidate on the stack and then copy it out (a copy and a destroy per candidate, in every scanner).
+        self.init(parser: parser, type: type, value: value, amount: amount, currency: currency, fields: fields,
+                  alternatives: alternatives, span: span, rawText: rawText, corrections: corrections,
+                  confidence: min(max(confidence, 0), 1), status: status, notes: notes)
     }
 
     public init(from decoder: Decoder) throws {
@@ -139,25 +162,6 @@ public struct ParseCandidate: Sendable, Hashable, Codable {
         confidence = try c.decode(Double.self, forKey: .confidence)
         status = try c.decode(CandidateStatus.self, forKey: .status)
         notes = try c.decode([String].self, forKey: .notes)
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(Self.schemaVersion, forKey: .schema)
-        try c.encode(parser, forKey: .parser)
-        try c.encode(type, forKey: .type)
-        try c.encode(value, forKey: .value)
-        let units = currency.flatMap { Currency.minorUnits(of: $0) } ?? 0
-        try c.encode(amount.map { DecimalText.format($0, minimumFractionDigits: units) }, forKey: .amount)
-        try c.encode(currency, forKey: .currency)
-        try c.encode(fields, forKey: .fields)
-        try c.encode(alternatives, forKey: .alternatives)
-        try c.encode(span, forKey: .span)
-        try c.encode(rawText, forKey: .rawText)
-        try c.encode(corrections, forKey: .corrections)
-        try c.encode((confidence * 100).rounded() / 100, forKey: .confidence)
-        try c.encode(status, forKey: .status)
-        try c.encode(notes, forKey: .notes)
     }
 }
 
@@ -196,6 +200,16 @@ enum ParseLimitCheck {
         guard count <= limits.maxInputBytes else {
             throw GiroError(.payloadTooLarge, field: "text", "OCR text of \(count) bytes exceeds the limit of \(limits.maxInputBytes)")
         }
+    }
+}
+
+extension Array where Element == ParseCandidate {
+    /// Appends the candidate a reader found (unless it is invalid and those are not wanted) and returns where
+    /// it ends; -1 when there is none. Taking the optional here spares the scan loops a copy of it per position.
+    mutating func appendFound(_ found: consuming (ParseCandidate, Int)?, reportInvalid: Bool) -> Int {
+        guard let (candidate, end) = found else { return -1 }
+        if candidate.status != .invalid || reportInvalid { append(candidate) }
+        return end
     }
 }
 

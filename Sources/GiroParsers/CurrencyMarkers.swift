@@ -51,15 +51,13 @@ enum CurrencyMarkers {
            minorUnits(t[i], t[i + 1], t[i + 2]) != nil {
             return (ByteText.string(t, i..<(i + 3)), i + 3)
         }
+        let entries = Self.entries
         for x in byFirst[Int(t[i])] {
-            let e = entries[x]
-            guard i + e.bytes.count <= t.count else { continue }
-            var ok = true
-            for (k, b) in e.bytes.enumerated() where !same(t[i + k], b, exact: e.exact) { ok = false; break }
-            guard ok else { continue }
-            let end = i + e.bytes.count
-            if end < t.count, (ByteText.isLetter(t[end]) || (t[end] >= 0x80 && e.bytes.last.map { $0 < 0x80 } == true)) { continue }
-            return (e.code, end)
+            let bytes = entries[x].bytes, exact = entries[x].exact
+            guard i + bytes.count <= t.count, matches(t, from: i, bytes, exact: exact) else { continue }
+            let end = i + bytes.count
+            if end < t.count, (ByteText.isLetter(t[end]) || (t[end] >= 0x80 && bytes.last.map { $0 < 0x80 } == true)) { continue }
+            return (entries[x].code, end)
         }
         return nil
     }
@@ -71,15 +69,21 @@ enum CurrencyMarkers {
            ByteText.wordStart(t, end - 3), minorUnits(t[end - 3], t[end - 2], t[end - 1]) != nil {
             return (ByteText.string(t, (end - 3)..<end), end - 3)
         }
+        let entries = Self.entries
         for x in byLast[Int(t[end - 1])] {
-            let e = entries[x]
-            guard e.bytes.count <= end else { continue }
-            let s = end - e.bytes.count
-            var ok = true
-            for (k, b) in e.bytes.enumerated() where !same(t[s + k], b, exact: e.exact) { ok = false; break }
-            guard ok, s == 0 || !(ByteText.isLetter(t[s - 1]) || (t[s - 1] >= 0x80 && e.bytes[0] < 0x80)) else { continue }
-            return (e.code, s)
+            let bytes = entries[x].bytes
+            guard bytes.count <= end else { continue }
+            let s = end - bytes.count
+            guard matches(t, from: s, bytes, exact: entries[x].exact),
+                  s == 0 || !(ByteText.isLetter(t[s - 1]) || (t[s - 1] >= 0x80 && bytes[0] < 0x80)) else { continue }
+            return (entries[x].code, s)
         }
         return nil
+    }
+
+    /// `marker` written at `start` of `t` (which holds all of it), compared as `same` does.
+    @inline(__always) static func matches(_ t: [UInt8], from start: Int, _ marker: [UInt8], exact: Bool) -> Bool {
+        for k in marker.indices where !same(t[start + k], marker[k], exact: exact) { return false }
+        return true
     }
 }

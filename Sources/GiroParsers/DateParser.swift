@@ -131,12 +131,19 @@ public struct DateParser: FieldParser {
             notes.append("ambiguous_order")
             alternatives.append(Self.iso(y, d, m))
         }
-        var c = make(t, start: start, end: end, y: y, m: m, d: d, confidence: conf, corrections: corrections)
-        c.notes = notes
-        c.alternatives = alternatives
-        if !alternatives.isEmpty { c.status = .uncertain }
-        out.append(c)
+        out.append(make(t, start: start, end: end, y: y, m: m, d: d, confidence: conf, corrections: corrections,
+                        status: alternatives.isEmpty ? .valid : .uncertain, alternatives: alternatives, notes: notes))
         return end
+    }
+
+    /// Shared, so a compact date's note costs no allocation.
+    static let compactNotes = ["compact"]
+
+    /// The digit values of a compact date's run, read from the text.
+    struct CompactDigits {
+        let t: [UInt8]
+        let start: Int
+        subscript(k: Int) -> Int { Int(t[start + k] &- 48) }
     }
 
     static func continuesNumber(_ t: [UInt8], _ i: Int) -> Bool {
@@ -147,9 +154,10 @@ public struct DateParser: FieldParser {
 
     func compact(_ g: DigitRun, _ t: [UInt8], start: Int, end: Int, into out: inout [ParseCandidate]) -> Int? {
         if start > 0, [UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "-"), UInt8(ascii: "/")].contains(t[start - 1]) { return nil }
-        let v = (g.start..<g.end).map { Int(t[$0] &- 48) }
+        // Digits read in place: most 6/8-digit runs are no date, so no array per run.
+        let v = CompactDigits(t: t, start: g.start)
         var y = 0, m = 0, d = 0
-        if v.count == 8 {
+        if g.count == 8 {
             let yFirst = v[0] * 1000 + v[1] * 100 + v[2] * 10 + v[3]
             if (1900...2099).contains(yFirst), Self.isValidDate(yFirst, v[4] * 10 + v[5], v[6] * 10 + v[7]) {
                 (y, m, d) = (yFirst, v[4] * 10 + v[5], v[6] * 10 + v[7])
@@ -161,10 +169,8 @@ public struct DateParser: FieldParser {
             (y, m, d) = (Self.pivot(v[4] * 10 + v[5]), v[2] * 10 + v[3], v[0] * 10 + v[1])
         }
         guard Self.isValidDate(y, m, d) else { return nil }
-        var c = make(t, start: start, end: end, y: y, m: m, d: d, confidence: 0.4, corrections: [])
-        c.status = .uncertain
-        c.notes = ["compact"]
-        out.append(c)
+        out.append(make(t, start: start, end: end, y: y, m: m, d: d, confidence: 0.4, corrections: [], status: .uncertain,
+                        notes: Self.compactNotes))
         return end
     }
 
@@ -175,7 +181,7 @@ public struct DateParser: FieldParser {
         j += ByteText.spaceLength(t, j)
         let ws = j
         while j < t.count, ByteText.isLetter(t[j]) || t[j] >= 0x80 { j += 1 }
-        guard j - ws >= 3, let (month, language, ambiguous) = resolve(t[ws..<j], context: context) else { return nil }
+        guard j - ws >= 3 else { return nil }
         var k = j
         if k < t.count, t[k] == UInt8(ascii: ".") { k += 1 }
         let dashed = k < t.count && t[k] == UInt8(ascii: "-")
@@ -193,7 +199,9 @@ public struct DateParser: FieldParser {
             (y, d) = (g3.count == 2 ? Self.pivot(Self.value(g3)) : Self.value(g3), Self.value(g1))
         }
         if end < t.count, t[end] == UInt8(ascii: "."), !(end + 1 < t.count && ByteText.isDigit(t[end + 1])) { end += 1 }
-        guard Self.isValidDate(y, month.first ?? 0, d) else { return nil }
+        // The word is looked up only now: most words after a number are followed by no year.
+        guard let (month, language, ambiguous) = resolve(t[ws..<j], context: context),
+              Self.isValidDate(y, month.first ?? 0, d) else { return nil }
         out.append(namedCandidate(t, start: start, end: end, y: y, months: month, d: d, language: language,
                                   ambiguous: ambiguous, corrections: g1.corrections(t, lookalike: Self.dateLookalike) + g3.corrections(t, lookalike: Self.dateLookalike)))
         return end
@@ -205,7 +213,6 @@ public struct DateParser: FieldParser {
         if k < t.count, t[k] == UInt8(ascii: ".") { k += 1 }
         let sp = ByteText.spaceLength(t, k)
         guard sp > 0, k + sp < t.count, ByteText.isDigit(t[k + sp]) else { return nil }
-        guard let (month, language, ambiguous) = resolve(t[word], context: context) else { return nil }
         k += sp
         guard let (g2, e2) = group(t, at: k), g2.count <= 2 else { return nil }
         var j = e2
@@ -213,7 +220,9 @@ public struct DateParser: FieldParser {
         let sp2 = ByteText.spaceLength(t, j)
         guard sp2 > 0, let (g3, e3) = group(t, at: j + sp2), g3.count == 4, ByteText.wordEnd(t, e3) else { return nil }
         let y = Self.value(g3), d = Self.value(g2)
-        guard Self.isValidDate(y, month.first ?? 0, d) else { return nil }
+        // The word is looked up only once a day and a year follow it.
+        guard let (month, language, ambiguous) = resolve(t[word], context: context),
+              Self.isValidDate(y, month.first ?? 0, d) else { return nil }
         out.append(namedCandidate(t, start: word.lowerBound, end: e3, y: y, months: month, d: d, language: language,
                                   ambiguous: ambiguous, corrections: g2.corrections(t, lookalike: Self.dateLookalike) + g3.corrections(t, lookalike: Self.dateLookalike)))
         return e3
@@ -234,22 +243,20 @@ public struct DateParser: FieldParser {
     func namedCandidate(_ t: [UInt8], start: Int, end: Int, y: Int, months: [Int], d: Int, language: String,
                         ambiguous: Bool, corrections: [Correction]) -> ParseCandidate {
         let m = months.first ?? 1
-        var c = make(t, start: start, end: end, y: y, m: m, d: d,
-                     confidence: (ambiguous ? 0.45 : 0.95) - 0.1 * Double(corrections.count), corrections: corrections)
-        c.fields["language"] = language
-        if ambiguous {
-            c.status = .uncertain
-            c.notes = ["ambiguous_month_name"]
-            c.alternatives = months.dropFirst().filter { Self.isValidDate(y, $0, d) }.map { Self.iso(y, $0, d) }
-        }
-        return c
+        return make(t, start: start, end: end, y: y, m: m, d: d,
+                    confidence: (ambiguous ? 0.45 : 0.95) - 0.1 * Double(corrections.count), corrections: corrections,
+                    status: ambiguous ? .uncertain : .valid, fields: ["language": language],
+                    alternatives: ambiguous ? months.dropFirst().filter { Self.isValidDate(y, $0, d) }.map { Self.iso(y, $0, d) } : [],
+                    notes: ambiguous ? ["ambiguous_month_name"] : [])
     }
 
+    /// The whole candidate in one initializer call: setting properties afterwards made the optimizer copy it.
     func make(_ t: [UInt8], start: Int, end: Int, y: Int, m: Int, d: Int, confidence: Double,
-              corrections: [Correction]) -> ParseCandidate {
+              corrections: [Correction], status: CandidateStatus = .valid, fields: [String: String] = [:],
+              alternatives: [String] = [], notes: [String] = []) -> ParseCandidate {
         ParseCandidate(parser: .date, type: "date", value: Self.iso(y, m, d), span: ByteSpan(start, end),
                        rawText: ByteText.string(t, start..<end), corrections: corrections, confidence: confidence,
-                       status: .valid)
+                       status: status, fields: fields, alternatives: alternatives, notes: notes)
     }
 
     static func pivot(_ yy: Int) -> Int { yy >= 69 ? 1900 + yy : 2000 + yy }

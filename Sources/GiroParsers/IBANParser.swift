@@ -26,12 +26,8 @@ public struct IBANParser: FieldParser {
                 i = ByteText.nextWordCandidate(t, after: i)
                 continue
             }
-            if Self.checkDigitsFollow(t, at: i), let (candidate, end) = read(t, at: i) {
-                if candidate.status != .invalid || reportInvalid { out.append(candidate) }
-                i = end
-            } else {
-                i = ByteText.nextWordCandidate(t, after: i)
-            }
+            let end = Self.checkDigitsFollow(t, at: i) ? out.appendFound(read(t, at: i), reportInvalid: reportInvalid) : -1
+            i = end >= 0 ? end : ByteText.nextWordCandidate(t, after: i)
         }
         if nationalForms, let cc = context.country {
             out += NationalAccountScanner.scan(t, country: cc)
@@ -51,7 +47,7 @@ public struct IBANParser: FieldParser {
     /// Reads an IBAN starting at `start` (two letters); returns the candidate and where it ends.
     func read(_ t: [UInt8], at start: Int) -> (ParseCandidate, Int)? {
         let c0 = ByteText.upper(t[start]), c1 = ByteText.upper(t[start + 1])
-        guard Self.checkDigitsFollow(t, at: start), let country = IBANRegistry.country(c0, c1) else { return nil }
+        guard Self.checkDigitsFollow(t, at: start), let country = Self.shape(c0, c1) else { return nil }
         guard let (run, end) = collect(t, from: start, count: country.length) else { return nil }
         var fixed = run
         fixed.chars[0] = c0
@@ -101,6 +97,26 @@ public struct IBANParser: FieldParser {
             c.notes.append(Self.failure(fixed.chars))
             return (c, end)
         }
+    }
+
+    /// Length and BBAN character classes of the registry country `a b` (upper-case letters), nil for none.
+    static func shape(_ a: UInt8, _ b: UInt8) -> CountryShape? {
+        guard ByteText.isUpper(a), ByteText.isUpper(b) else { return IBANRegistry.country(a, b).map(CountryShape.init) }
+        return shapes[Int(a - 65) * 26 + Int(b - 65)]
+    }
+
+    /// What `read` needs of an `IBANCountry`: copying the whole registry entry per IBAN-shaped word cost more.
+    struct CountryShape {
+        let length: Int
+        let classes: [UInt8]
+        init(_ c: IBANCountry) { length = c.length; classes = c.classes }
+    }
+
+    /// Every `AA`…`ZZ`, asked of the registry once.
+    static let shapes: [CountryShape?] = (0..<676).map { (k: Int) -> CountryShape? in
+        let a = UInt8(65 + k / 26), b = UInt8(65 + k % 26)
+        guard let country = IBANRegistry.country(a, b) else { return nil }
+        return CountryShape(country)
     }
 
     /// Collects `count` letters/digits from `start`, skipping single separators between them.

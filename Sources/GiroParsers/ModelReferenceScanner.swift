@@ -27,35 +27,30 @@ enum ModelReferenceScanner {
     }
 
     static func read(_ t: [UInt8], at start: Int, known: KnownModels) -> (ParseCandidate, Int)? {
-        var model = CharRun(reserving: 4)
-        for k in 0..<4 {
-            guard start + k < t.count else { return nil }
-            model.append(k < 2 ? ByteText.upper(t[start + k]) : t[start + k], at: start + k)
-            model.originals[k] = t[start + k]
-        }
-        guard ReferenceSupport.forceModelDigits(&model),
-              known.contains(croatian: model.chars[0] == UInt8(ascii: "H"), Int(model.chars[2] - 48) * 10 + Int(model.chars[3] - 48))
+        // Everything that can reject is decided on the bytes first: most `HRnn` here start an IBAN, and the
+        // runs (six small arrays) are built only for a model reference.
+        guard start + 3 < t.count, let d2 = modelDigit(t[start + 2]), let d3 = modelDigit(t[start + 3]),
+              known.contains(croatian: ByteText.upper(t[start]) == UInt8(ascii: "H"), Int(d2 - 48) * 10 + Int(d3 - 48))
         else { return nil }
         var j = start + 4
         var spaces = 0
         while spaces < 2, ByteText.spaceLength(t, j) > 0 { j += ByteText.spaceLength(t, j); spaces += 1 }
         // Model and number in separate boxes/lines (`HR01⏎7269-…`).
         if spaces < 2, ByteText.lineBreakLength(t, j) > 0 { j += ByteText.lineBreakLength(t, j); spaces += 1 }
-        var ref = CharRun(reserving: 23)
-        while j < t.count, ref.chars.count < 23 {
-            let b = t[j]
-            if ByteText.isDigit(b) || b == UInt8(ascii: "-") || (ByteText.digitFor(b) != nil && !ByteText.isLetter(j + 1 < t.count ? t[j + 1] : 0)) {
-                ref.append(b, at: j); j += 1
-            } else { break }
-        }
-        while ref.chars.last == UInt8(ascii: "-") { ref.chars.removeLast(); ref.originals.removeLast(); ref.offsets.removeLast(); j -= 1 }
-        if ref.chars.isEmpty, spaces > 0 { return labelled(t, model: model, start: start, from: j) }
-        guard !ref.chars.isEmpty, ref.chars.count <= 22, ByteText.wordEnd(t, j) else { return nil }
+        let refStart = j
+        while j < t.count, j - refStart < 23, isReferenceByte(t, j) { j += 1 }
+        while j > refStart, t[j - 1] == UInt8(ascii: "-") { j -= 1 }
+        let refLength = j - refStart
+        if refLength == 0, spaces > 0 { return labelled(t, model: modelRun(t, at: start), start: start, from: j) }
+        guard refLength > 0, refLength <= 22, ByteText.wordEnd(t, j) else { return nil }
         // `HR12 1001 0051 …` is a grouped IBAN and `HR1210010051863000160` a compact one, not model references.
         let s = ByteText.spaceLength(t, j)
         if s > 0, j + s < t.count, ByteText.isDigit(t[j + s]) { return nil }
-        let ibanLength = model.chars[0] == UInt8(ascii: "H") ? 21 : 19
-        guard spaces > 0 || ref.chars.contains(UInt8(ascii: "-")) || ref.chars.count + 4 != ibanLength else { return nil }
+        let ibanLength = ByteText.upper(t[start]) == UInt8(ascii: "H") ? 21 : 19
+        guard spaces > 0 || t[refStart..<j].contains(UInt8(ascii: "-")) || refLength + 4 != ibanLength else { return nil }
+        let model = modelRun(t, at: start)
+        var ref = CharRun(reserving: refLength)
+        for k in refStart..<j { ref.append(t[k], at: k) }
         for k in 0..<ref.chars.count where ref.chars[k] != UInt8(ascii: "-") && !ByteText.isDigit(ref.chars[k]) {
             guard let d = ByteText.digitFor(ref.originals[k]) else { return nil }
             ref.replace(k, with: d)
@@ -77,6 +72,26 @@ enum ModelReferenceScanner {
                                            fields: ["model": first.model, "reference": ref.text])
         if !first.valid { c.notes += first.problems }
         return (c, j)
+    }
+
+    /// What `forceModelDigits` makes of a model digit position: the digit, a look-alike's digit, or nil.
+    static func modelDigit(_ b: UInt8) -> UInt8? { ByteText.isDigit(b) ? b : ByteText.digitFor(b) }
+
+    /// A byte of the number after the model: a digit, a hyphen, or a look-alike not followed by a letter.
+    static func isReferenceByte(_ t: [UInt8], _ j: Int) -> Bool {
+        let b = t[j]
+        return ByteText.isDigit(b) || b == UInt8(ascii: "-") || (ByteText.digitFor(b) != nil && !ByteText.isLetter(j + 1 < t.count ? t[j + 1] : 0))
+    }
+
+    /// The model (`HR01`) as a run: letters upper-cased, look-alike digits corrected (the caller checked they are).
+    static func modelRun(_ t: [UInt8], at start: Int) -> CharRun {
+        var model = CharRun(reserving: 4)
+        for k in 0..<4 where start + k < t.count {
+            model.append(k < 2 ? ByteText.upper(t[start + k]) : t[start + k], at: start + k)
+            model.originals[k] = t[start + k]
+        }
+        _ = ReferenceSupport.forceModelDigits(&model)
+        return model
     }
 
     /// HUB-3A/UPN print the model and the number in separate boxes with a label between

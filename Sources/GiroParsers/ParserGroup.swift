@@ -63,12 +63,13 @@ public struct ParserGroup: Sendable {
             if found.count > limits.maxCandidates { found.removeSubrange(limits.maxCandidates...) }
             lists.append(found)
         }
-        return Self.resolve(lists)
+        return Self.resolve(&lists)
     }
 
     /// Keeps, greedily from the strongest, every claiming candidate that does not overlap a kept one of another
     /// parser; returns them with the free ones, best first. Works on indices: candidates are large to copy.
-    static func resolve(_ lists: [[ParseCandidate]]) -> [ParseCandidate] {
+    /// The kept candidates are moved out of `lists` (left as placeholders), not copied.
+    static func resolve(_ lists: inout [[ParseCandidate]]) -> [ParseCandidate] {
         struct Key { var list: Int; var index: Int; var rank: Int; var priority: Int; var confidence: Double; var start: Int; var end: Int }
         var keys: [Key] = []
         keys.reserveCapacity(lists.reduce(0) { $0 + $1.count })
@@ -112,7 +113,15 @@ public struct ParserGroup: Sendable {
                 | UInt64(i & ((1 << 26) - 1))
         }
         outKeys.sort()
-        keep = outKeys.map { Int($0 & ((1 << 26) - 1)) }
-        return keep.map { lists[keys[$0].list][keys[$0].index] }
+        var out = [ParseCandidate](repeating: placeholder, count: outKeys.count)
+        for (slot, key) in outKeys.enumerated() {
+            let k = keys[Int(key & ((1 << 26) - 1))]
+            swap(&out[slot], &lists[k.list][k.index])
+        }
+        return out
     }
+
+    /// What a moved-out candidate leaves behind: no heap storage, so filling and dropping it is cheap.
+    static let placeholder = ParseCandidate(parser: .raw, type: "", value: "", span: ByteSpan(0, 0), rawText: "",
+                                            confidence: 0, status: .invalid)
 }

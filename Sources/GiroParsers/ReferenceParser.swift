@@ -30,30 +30,31 @@ public struct ReferenceParser: FieldParser {
         var i = 0
         while i < n {
             let b = t[i]
-            var found: (ParseCandidate, Int)? = nil
+            var end = -1  // where the reference read at `i` ends; -1: none
             if (b == UInt8(ascii: "+") || b == UInt8(ascii: "*")), i + 2 < n, t[i + 1] == b, t[i + 2] == b {
-                found = BelgianReference.framed(t, at: i)
+                end = out.appendFound(BelgianReference.framed(t, at: i), reportInvalid: reportInvalid)
             } else if ByteText.isLetter(b), i + 3 < n, ByteText.wordStart(t, i), ByteText.isLetter(t[i + 1]) {
                 let u0 = ByteText.upper(b), u1 = ByteText.upper(t[i + 1])
-                if u0 == UInt8(ascii: "R"), u1 == UInt8(ascii: "F") { found = CreditorReferenceScanner.read(t, at: i) }
-                else if (u0 == UInt8(ascii: "H") && u1 == UInt8(ascii: "R")) || (u0 == UInt8(ascii: "S") && u1 == UInt8(ascii: "I")),
-                        ModelReferenceScanner.modelDigitsFollow(t, at: i) {
-                    found = ModelReferenceScanner.read(t, at: i, known: knownModels)
+                if u0 == UInt8(ascii: "R"), u1 == UInt8(ascii: "F") {
+                    end = out.appendFound(CreditorReferenceScanner.read(t, at: i), reportInvalid: reportInvalid)
+                } else if (u0 == UInt8(ascii: "H") && u1 == UInt8(ascii: "R")) || (u0 == UInt8(ascii: "S") && u1 == UInt8(ascii: "I")),
+                          ModelReferenceScanner.modelDigitsFollow(t, at: i) {
+                    end = out.appendFound(ModelReferenceScanner.read(t, at: i, known: knownModels), reportInvalid: reportInvalid)
                 }
             } else if ByteText.isDigit(b) || (ByteText.digitFor(b) != nil && i + 1 < n && ByteText.isDigit(t[i + 1])),
                       ByteText.wordStart(t, i), !(i > 0 && (t[i - 1] == 45 || t[i - 1] == 47 || t[i - 1] == 46 || t[i - 1] == 44)) {
                 // Cheap shape tests first: most digit runs are none of these, and a miss through the
                 // optional (large) candidate costs a copy of it.
-                if BelgianReference.bareShape(t, at: i) { found = BelgianReference.bare(t, at: i) }
-                if found == nil, DigitReferenceScanner.hasReferenceLength(t, at: i) { found = DigitReferenceScanner.read(t, at: i, dutch: nl) }
-                if found == nil, rs { found = ModelReferenceScanner.serbian(t, at: i) }
+                if BelgianReference.bareShape(t, at: i) {
+                    end = out.appendFound(BelgianReference.bare(t, at: i), reportInvalid: reportInvalid)
+                }
+                if end < 0, DigitReferenceScanner.hasReferenceLength(t, at: i) {
+                    end = out.appendFound(DigitReferenceScanner.read(t, at: i, dutch: nl), reportInvalid: reportInvalid)
+                }
+                if end < 0, rs { end = out.appendFound(ModelReferenceScanner.serbian(t, at: i), reportInvalid: reportInvalid) }
             }
-            if let (c, end) = found {
-                if c.status != .invalid || reportInvalid { out.append(c) }
-                i = max(end, i + 1)
-            } else {
-                i = ByteText.nextWordCandidate(t, after: i)  // `+`/`*` frames are no letters/digits: not skipped
-            }
+            // `+`/`*` frames are no letters/digits: not skipped by `nextWordCandidate`.
+            i = end >= 0 ? max(end, i + 1) : ByteText.nextWordCandidate(t, after: i)
         }
         out += symbols.scan(t)
         return out

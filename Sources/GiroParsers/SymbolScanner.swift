@@ -8,6 +8,9 @@ struct SymbolScanner: Sendable {
 
     static let source = #"(?:^|[^A-Za-z0-9])(?<label>v\.?\s?s\.?|var\.?\s*symb(?:ol)?\.?|variabiln[íiýy]\s+symbol|k\.?\s?s\.?|konst\.?\s*symb(?:ol)?\.?|kon(?:s|š)tantn[íiýy]\s+symbol|s\.?\s?s\.?|spec\.?\s*symb(?:ol)?\.?|(?:s|š)pecifick[ýy]\s+symbol)\s*[:.]?\s*(?<n>\d{1,11})(?:[^0-9]|$)"#
 
+    /// Shared by every symbol candidate (no array allocated per candidate).
+    static let notes = ["no_check_digit"]
+
     init() { pattern = try? RegexPattern(Self.source, options: [.caseInsensitive]) }
 
     func scan(_ t: [UInt8]) -> [ParseCandidate] {
@@ -29,7 +32,7 @@ struct SymbolScanner: Sendable {
                 out.append(ParseCandidate(parser: .reference, type: type, value: digits, span: ByteSpan(label.lowerBound, n.upperBound),
                                           rawText: ByteText.string(t, label.lowerBound..<n.upperBound), confidence: 0.8,
                                           status: .uncertain, fields: ["label": ByteText.string(t, label)],
-                                          notes: ["no_check_digit"]))
+                                          notes: Self.notes))
                 return true
             }
         }
