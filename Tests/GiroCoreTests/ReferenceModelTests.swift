@@ -101,6 +101,11 @@ struct NationalAccountNumberTests {
         #expect(CzechAccountNumber(iban: "CZ5207100007210077628031") == a)
         #expect(a.iban(country: "SK").hasPrefix("SK"))
         #expect(CzechAccountNumber(iban: a.iban(country: "SK")) == a)
+        #expect(CzechAccountNumber(validatedIBAN: "CZ5207100007210077628031") == a)
+        #expect(CzechAccountNumber(validatedIBAN: "CZ3301000000000002970297")?.formatted == "2970297/0100")
+        #expect(CzechAccountNumber(validatedIBAN: "CZ52071000072100776280") == nil)
+        #expect(CzechAccountNumber(validatedIBAN: "DE5207100007210077628031") == nil)
+        #expect(CzechAccountNumber(validatedIBAN: "CZ520710000721007762803x") == nil)
     }
 
     @Test(arguments: ["721-77628032/0710", "77628031/071", "-77628031/0710", "1/0710", "0000000000/0100", "7a1-77628031/0710",

@@ -40,6 +40,18 @@ public struct CzechAccountNumber: Sendable, Hashable, Codable {
         self.init(prefixDigits: b[8..<14], numberDigits: b[14..<24], bankDigits: b[4..<8])
     }
 
+    /// The domestic form of a `CZ…`/`SK…` IBAN that `IBAN.validate` has accepted (mod 97 and the national weighted
+    /// checks already hold): only the shape is checked here, so decoders do not verify the same digits twice.
+    /// Nil for anything that is not 24 characters of `CZ`/`SK` and digits.
+    public init?(validatedIBAN iban: String) {
+        let b = Array(iban.utf8)
+        guard b.count == 24, (b[0] == 0x43 && b[1] == 0x5A) || (b[0] == 0x53 && b[1] == 0x4B),
+              b[2...].allSatisfy(Self.isDigit), b[14...].reduce(0, { $1 == 0x30 ? $0 : $0 + 1 }) >= 2 else { return nil }
+        prefix = Self.stripZeros(b[8..<14])
+        number = Self.stripZeros(b[14..<24])
+        bankCode = String(decoding: b[4..<8], as: UTF8.self)
+    }
+
     private init?(prefixDigits: ArraySlice<UInt8>, numberDigits: ArraySlice<UInt8>, bankDigits: ArraySlice<UInt8>) {
         guard prefixDigits.count <= 6, numberDigits.count >= 2,
               let prefixSum = Self.weightedSum(prefixDigits, Self.prefixWeights), prefixSum % 11 == 0,
