@@ -8,6 +8,16 @@ import Testing
 @Suite struct RepairPropertyTests {
     static let toLetter: [Character: Character] = ["0": "O", "1": "I", "2": "Z", "5": "S", "6": "G", "8": "B"]
     static let toDigit: [Character: Character] = ["O": "0", "I": "1", "Z": "2", "S": "5", "G": "6", "B": "8"]
+
+    /// `value` with one OCR look-alike swap (letter ↔ digit) after the 4-character prefix; nil when none applies.
+    static func oneLookAlike(_ value: String, _ rng: inout SplitMix64) -> String? {
+        var chars = Array(value)
+        let positions = chars.indices.filter { $0 >= 4 && (toLetter[chars[$0]] != nil || toDigit[chars[$0]] != nil) }
+        guard !positions.isEmpty else { return nil }
+        let p = positions[Int(rng.next() % UInt64(positions.count))]
+        chars[p] = toLetter[chars[p]] ?? toDigit[chars[p]] ?? chars[p]
+        return String(chars)
+    }
     /// Countries with letters/digits mixed in the BBAN and no national check (so random BBANs are valid).
     static let countries = ["GB", "NL", "IE", "LV", "MT", "CY", "LU", "KZ", "DE", "AT", "CH", "LI", "GR", "RO", "BG", "QA", "JO"]
 
@@ -57,13 +67,7 @@ import Testing
             // A correct value is never "repaired" into another.
             let clean = try IBANParser().parse(iban)
             #expect(clean.first?.value == iban && clean.first?.status == .valid && clean.first?.corrections.isEmpty == true)
-            let chars = Array(iban)
-            let positions = chars.indices.filter { $0 >= 4 && (Self.toLetter[chars[$0]] != nil || Self.toDigit[chars[$0]] != nil) }
-            guard !positions.isEmpty else { continue }
-            let p = positions[Int(rng.next() % UInt64(positions.count))]
-            var damaged = chars
-            damaged[p] = Self.toLetter[chars[p]] ?? Self.toDigit[chars[p]] ?? chars[p]
-            let text = String(damaged)
+            guard let text = Self.oneLookAlike(iban, &rng) else { continue }
             let found = try IBANParser().parse(text)
             let best = try #require(found.first, "\(text)")
             // A letter↔digit swap changes the length of the mod-97 digit string, so the damage can itself be a
@@ -101,13 +105,7 @@ import Testing
             guard let rf = CreditorReference.make(body) else { continue }
             let clean = try ReferenceParser().parse(rf)
             #expect(clean.first?.value == rf && clean.first?.corrections.isEmpty == true, "\(rf)")
-            let chars = Array(rf)
-            let positions = chars.indices.filter { $0 >= 4 && (Self.toLetter[chars[$0]] != nil || Self.toDigit[chars[$0]] != nil) }
-            guard !positions.isEmpty else { continue }
-            let p = positions[Int(rng.next() % UInt64(positions.count))]
-            var damaged = chars
-            damaged[p] = Self.toLetter[chars[p]] ?? Self.toDigit[chars[p]] ?? chars[p]
-            let text = String(damaged)
+            guard let text = Self.oneLookAlike(rf, &rng) else { continue }
             let best = try #require(try ReferenceParser().parse(text).first { $0.type == "rf" })
             if CreditorReference.isValid(text) {
                 #expect(best.value == text && best.corrections.isEmpty)
