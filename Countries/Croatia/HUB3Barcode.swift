@@ -19,10 +19,7 @@ public struct CroatianHUB3: PaymentFormatEncoder {
 
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
         let input = payload.bytes
-        guard !input.isEmpty else { throw GiroError(.emptyPayload, format: id, "the payload is empty") }
-        guard input.count <= PayloadLimits.maxBytes else {
-            throw GiroError(.payloadTooLarge, format: id, "the payload has \(input.count) bytes; the limit is \(PayloadLimits.maxBytes)")
-        }
+        try PayloadLimits.check(input, format: id)
         let reading = try HUB3Charset.read(input, eci: payload.eci, format: id)
         let lines = PayloadLines(reading.bytes, stripNUL: true)
         // The LF after field 14 is part of the format; trailing empty lines may be empty fields 12–14.

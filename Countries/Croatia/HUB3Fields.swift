@@ -84,13 +84,8 @@ extension HUB3Decoder {
         }
         if modelText == "HR99", ref.isEmpty { return nil }
         let check = CroatianReferenceModel.check(model: modelText, reference: refText)
-        if !check.known {
-            warn(.referenceModelUnknown, line: mi, "model \(check.model) is not in the FINA table; not checked")
-        } else if !check.valid {
-            warn(.referenceInvalid, line: ri, "\(check.model) \(refText): " + check.problems.joined(separator: "; "))
-        }
-        return Reference(type: .croatianModel, value: refText, valid: check.known ? check.valid : nil,
-                         model: check.model, parts: check.parts)
+        if let (code, message) = check.warning(reference: refText) { warn(code, line: check.known ? ri : mi, message) }
+        return check.reference(type: .croatianModel, value: refText)
     }
 
     /// ISO 20022 purpose code, 4 upper-case letters; empty is common and fine.

@@ -16,7 +16,7 @@ public struct CzechSPAYD: PaymentFormatEncoder {
     }
 
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
-        try CzechLimits.check(payload, format: id)
+        try PayloadLimits.check(payload.bytes, format: id)
         var decoder = SPAYDDecoder(format: id)
         return try decoder.decode(payload)
     }
@@ -39,7 +39,7 @@ public struct CzechSID: PaymentFormat {
     public func matches(_ payload: Payload) -> Bool { payload.hasPrefix("SID*") }
 
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
-        try CzechLimits.check(payload, format: id)
+        try PayloadLimits.check(payload.bytes, format: id)
         var bytes = payload.bytes
         var pre: [Diagnostic] = []
         let bom = PayloadLimits.bomLength(bytes)
@@ -65,15 +65,5 @@ public struct CzechSID: PaymentFormat {
         record.invoice = consume invoice  // last use: moved, not copied
         record.diagnostics = decoder.values.diagnostics
         return record
-    }
-}
-
-enum CzechLimits {
-    static func check(_ payload: Payload, format: String) throws(GiroError) {
-        guard !payload.bytes.isEmpty else { throw GiroError(.emptyPayload, format: format, "the payload is empty") }
-        guard payload.bytes.count <= PayloadLimits.maxBytes else {
-            throw GiroError(.payloadTooLarge, format: format,
-                            "the payload has \(payload.bytes.count) bytes; the limit is \(PayloadLimits.maxBytes)")
-        }
     }
 }

@@ -22,10 +22,7 @@ public struct HungarianMNBQR: PaymentFormatEncoder {
     }
 
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
-        guard !payload.bytes.isEmpty else { throw GiroError(.emptyPayload, format: id, "the payload is empty") }
-        guard payload.bytes.count <= PayloadLimits.maxBytes else {
-            throw GiroError(.payloadTooLarge, format: id, "the payload has \(payload.bytes.count) bytes; the limit is \(PayloadLimits.maxBytes)")
-        }
+        try PayloadLimits.check(payload.bytes, format: id)
         var decoder = MNBDecoder(format: id, now: now())
         return try decoder.decode(payload)
     }

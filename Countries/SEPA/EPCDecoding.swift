@@ -66,13 +66,7 @@ struct EPCDecoding {
     // MARK: - Decoding
 
     mutating func run() throws(GiroError) -> PaymentRecord {
-        guard !payload.bytes.isEmpty else {
-            throw GiroError(.emptyPayload, format: format, "the payload is empty")
-        }
-        guard payload.bytes.count <= PayloadLimits.maxBytes else {
-            throw GiroError(.payloadTooLarge, format: format,
-                            "the payload has \(payload.bytes.count) bytes; the limit is \(PayloadLimits.maxBytes)")
-        }
+        try PayloadLimits.check(payload.bytes, format: format)
         diagnostics = lines.layoutDiagnostics(allowed: [.lf, .crlf])
 
         // 1 Service tag.

@@ -148,11 +148,7 @@ extension IPSDecoder {
         }
         let model = String(decoding: u[0..<2], as: UTF8.self)
         let check = SerbianReferenceModel.check(model: model, reference: String(decoding: u[2...], as: UTF8.self))
-        if !check.known {
-            warn(.referenceModelUnknown, tag: .ro, "model \(model) is not a known Serbian model; not checked")
-        } else if !check.valid {
-            warn(.referenceInvalid, tag: .ro, "model \(model): " + check.problems.joined(separator: "; "))
-        }
-        return Reference(type: .serbianModel, value: text, valid: check.known ? check.valid : nil, model: check.model, parts: check.parts)
+        if let (code, message) = check.warning(reference: String(decoding: u[2...], as: UTF8.self)) { warn(code, tag: .ro, message) }
+        return check.reference(type: .serbianModel, value: text)
     }
 }

@@ -26,10 +26,7 @@ public struct SerbianIPSQR: PaymentFormatEncoder {
 
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
         let input = payload.bytes
-        guard !input.isEmpty else { throw GiroError(.emptyPayload, format: id, "the payload is empty") }
-        guard input.count <= PayloadLimits.maxBytes else {
-            throw GiroError(.payloadTooLarge, format: id, "the payload has \(input.count) bytes; the limit is \(PayloadLimits.maxBytes)")
-        }
+        try PayloadLimits.check(input, format: id)
         if payload.hasPrefix(Self.fiscalReceiptPrefix) {
             throw GiroError(.notAPayment, format: id,
                             "a Serbian fiscal receipt (SUF PURS verification URL), not a payment order")

@@ -57,13 +57,8 @@ extension UPNDecoder {
         if u.count >= 4, u[0] == UInt8(ascii: "S"), u[1] == UInt8(ascii: "I"), u[2] >= 48, u[2] <= 57, u[3] >= 48, u[3] <= 57 {
             let check = SlovenianReferenceModel.check(model: String(decoding: u[0..<4], as: UTF8.self),
                                                       reference: String(decoding: u[4...], as: UTF8.self))
-            if !check.known {
-                warn(.referenceModelUnknown, line: i, "model \(check.model) is not in the SI model table; not checked")
-            } else if !check.valid {
-                warn(.referenceInvalid, line: i, "\(check.model) reference: " + check.problems.joined(separator: "; "))
-            }
-            return Reference(type: .slovenianModel, value: value, valid: check.known ? check.valid : nil,
-                             model: check.model, parts: check.parts)
+            if let (code, message) = check.warning(reference: check.parts.joined(separator: "-")) { warn(code, line: i, message) }
+            return check.reference(type: .slovenianModel, value: value)
         }
         if u.count >= 2, u[0] == UInt8(ascii: "R"), u[1] == UInt8(ascii: "F") {
             do {

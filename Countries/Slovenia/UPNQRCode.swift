@@ -20,10 +20,7 @@ public struct SlovenianUPNQR: PaymentFormatEncoder {
 
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
         let bytes = payload.bytes
-        guard !bytes.isEmpty else { throw GiroError(.emptyPayload, format: id, "the payload is empty") }
-        guard bytes.count <= PayloadLimits.maxBytes else {
-            throw GiroError(.payloadTooLarge, format: id, "the payload has \(bytes.count) bytes; the limit is \(PayloadLimits.maxBytes)")
-        }
+        try PayloadLimits.check(bytes, format: id)
         let bom = PayloadLimits.bomLength(bytes)
         let body = bom > 0 ? Array(bytes[bom...]) : bytes
         let (charset, text, charsetDiagnostics) = try Self.read(body, eci: payload.eci, format: id)

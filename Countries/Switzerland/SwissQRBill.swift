@@ -19,13 +19,7 @@ public struct SwissQRBill: PaymentFormatEncoder {
 
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
         let bytes = payload.bytes
-        guard !bytes.isEmpty else {
-            throw GiroError(.emptyPayload, format: id, "the payload is empty")
-        }
-        guard bytes.count <= PayloadLimits.maxBytes else {
-            throw GiroError(.payloadTooLarge, format: id,
-                            "the payload has \(bytes.count) bytes; the limit is \(PayloadLimits.maxBytes)")
-        }
+        try PayloadLimits.check(bytes, format: id)
         let lines = PayloadLines(bytes, stripNUL: true)
         var d = SPCDecoder(format: id, lines: lines)
         return try d.decodeRecord(payload: payload)

@@ -23,6 +23,21 @@ public struct ReferenceModelCheck: Sendable, Hashable, Codable {
     }
 }
 
+extension ReferenceModelCheck {
+    /// What a decoder warns about (nil when the check passed): `reference_model_unknown` for a model outside the
+    /// national table (nothing was checked), else `reference_invalid` with the problems. Advisory in every scheme.
+    public func warning(reference: String) -> (code: ErrorCode, message: String)? {
+        if !known { return (.referenceModelUnknown, "model \(model) is not in the national model table; not checked") }
+        if !valid { return (.referenceInvalid, "\(model) \(reference): " + problems.joined(separator: "; ")) }
+        return nil
+    }
+
+    /// The record's reference: `valid` is nil for an unknown model, since nothing was checked.
+    public func reference(type: ReferenceType, value: String) -> Reference {
+        Reference(type: type, value: value, valid: known ? valid : nil, model: model, parts: parts)
+    }
+}
+
 /// Croatian payment reference models HR00–HR99 (FINA, "Jedinstveni pregled osnovnih modela poziva na broj",
 /// 2021; formats-cee.md §1.6). The content is field 12 of HUB3: up to 22 characters, digit groups P1–P4
 /// separated by `-`.

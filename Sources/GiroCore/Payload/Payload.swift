@@ -47,6 +47,16 @@ public enum PayloadLimits {
     /// Largest payload any format accepts (the biggest QR code holds 2953 bytes; PDF417 about 1.1 KB).
     public static let maxBytes = 8 * 1024
 
+    /// Every plug-in's first check (the engine makes it too, but plug-ins are also called directly):
+    /// `empty_payload` or `payload_too_large`.
+    @inlinable
+    public static func check(_ bytes: [UInt8], format: String) throws(GiroError) {
+        guard !bytes.isEmpty else { throw GiroError(.emptyPayload, format: format, "the payload is empty") }
+        guard bytes.count <= maxBytes else {
+            throw GiroError(.payloadTooLarge, format: format, "the payload has \(bytes.count) bytes; the limit is \(maxBytes)")
+        }
+    }
+
     @inlinable
     public static func bomLength(_ bytes: [UInt8]) -> Int {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
