@@ -8,6 +8,8 @@ struct HUB3Decoder: LineDecoding {
     let format: String
     let lines: PayloadLines
     var diagnostics: [Diagnostic]
+    /// The record as decoded so far (carried by errors as `partial`).
+    var record = PaymentRecord(format: "hr.hub3", country: "HR", formatVersion: "30")
     /// The payload was in a single-byte charset and transcoded: offsets count characters, not UTF-8 bytes.
     var singleByte = false
 

@@ -10,6 +10,8 @@ struct UPNDecoder: LineDecoding {
     /// hold the text transcoded to UTF-8.
     let charset: Charset
     var diagnostics: [Diagnostic] = []
+    /// The record as decoded so far (carried by errors as `partial`).
+    var record = PaymentRecord(format: "si.upn-qr", country: "SI", formatVersion: nil)
 
     /// Bytes of the UTF-8 byte-order mark removed before decoding (0 or 3).
     let bomLength: Int

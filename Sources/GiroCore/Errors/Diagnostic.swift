@@ -22,18 +22,24 @@ public struct Diagnostic: Sendable, Codable, Hashable, CustomStringConvertible {
     /// 0-based byte offset in the payload.
     public var offset: Int?
     public var message: String
+    /// Whether this diagnostic makes the record `uncertain` (a check failed or could not be made, a value was
+    /// guessed); cosmetic deviations do not. Errors always do. The record's status is derived from this alone.
+    public var uncertain: Bool
 
-    public init(_ severity: Severity, _ code: ErrorCode, field: String, line: Int? = nil, offset: Int? = nil, message: String) {
+    public init(_ severity: Severity, _ code: ErrorCode, field: String, line: Int? = nil, offset: Int? = nil,
+                uncertain: Bool = false, message: String) {
         self.severity = severity
         self.code = code
         self.field = field
         self.line = line
         self.offset = offset
         self.message = message
+        self.uncertain = uncertain || severity == .error
     }
 
-    public static func warning(_ code: ErrorCode, field: String, line: Int? = nil, offset: Int? = nil, _ message: String) -> Diagnostic {
-        Diagnostic(.warning, code, field: field, line: line, offset: offset, message: message)
+    public static func warning(_ code: ErrorCode, field: String, line: Int? = nil, offset: Int? = nil,
+                               uncertain: Bool = false, _ message: String) -> Diagnostic {
+        Diagnostic(.warning, code, field: field, line: line, offset: offset, uncertain: uncertain, message: message)
     }
 
     public static func info(_ code: ErrorCode, field: String, line: Int? = nil, offset: Int? = nil, _ message: String) -> Diagnostic {
@@ -43,7 +49,20 @@ public struct Diagnostic: Sendable, Codable, Hashable, CustomStringConvertible {
     public var description: String {
         var where_ = field
         if let line { where_ += " (line \(line))" }
-        return "\(severity.rawValue): \(code.rawValue) at \(where_): \(message)"
+        return "\(severity.rawValue)\(uncertain && severity != .error ? " (uncertain)" : ""): \(code.rawValue) at \(where_): \(message)"
+    }
+
+    private enum CodingKeys: String, CodingKey { case severity, code, field, line, offset, message, uncertain }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        severity = try c.decode(Severity.self, forKey: .severity)
+        code = try c.decode(ErrorCode.self, forKey: .code)
+        field = try c.decode(String.self, forKey: .field)
+        line = try c.decodeIfPresent(Int.self, forKey: .line)
+        offset = try c.decodeIfPresent(Int.self, forKey: .offset)
+        message = try c.decode(String.self, forKey: .message)
+        uncertain = try c.decodeIfPresent(Bool.self, forKey: .uncertain) ?? (severity == .error)
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -54,5 +73,6 @@ public struct Diagnostic: Sendable, Codable, Hashable, CustomStringConvertible {
         try c.encode(line, forKey: .line)
         try c.encode(offset, forKey: .offset)
         try c.encode(message, forKey: .message)
+        try c.encode(uncertain, forKey: .uncertain)
     }
 }

@@ -112,4 +112,8 @@ extension ErrorCode {
     public static let finalSeparatorMissing: ErrorCode = "final_separator_missing"
     /// A national reference model (`HR`/`SI`/Serbian) that the model table does not define; not checked.
     public static let referenceModelUnknown: ErrorCode = "reference_model_unknown"
+    /// A reserved field (one the format says must be empty or spaces) holds content; kept in `extras`.
+    public static let reservedFieldUsed: ErrorCode = "reserved_field_used"
+    /// An optional field holds a placeholder (all-zero bank code, a BIC that is not ISO 9362 …); dropped.
+    public static let placeholderValue: ErrorCode = "placeholder_value"
 }

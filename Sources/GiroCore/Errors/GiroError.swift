@@ -15,9 +15,12 @@ public struct GiroError: Error, Sendable, Codable, Hashable, CustomStringConvert
     public var format: String?
     /// Warnings collected before the failure.
     public var diagnostics: [Diagnostic]
+    /// What was decoded before the failure (status `invalid`), when the format got that far: the fields read
+    /// so far, for a human to look at. Never act on it as a payment.
+    public var partial: PaymentRecord?
 
     public init(_ code: ErrorCode, field: String = "payload", line: Int? = nil, offset: Int? = nil,
-                format: String? = nil, diagnostics: [Diagnostic] = [], _ message: String) {
+                format: String? = nil, diagnostics: [Diagnostic] = [], partial: PaymentRecord? = nil, _ message: String) {
         self.code = code
         self.field = field
         self.line = line
@@ -25,6 +28,7 @@ public struct GiroError: Error, Sendable, Codable, Hashable, CustomStringConvert
         self.message = message
         self.format = format
         self.diagnostics = diagnostics
+        self.partial = partial
     }
 
     public var description: String {
@@ -45,5 +49,6 @@ public struct GiroError: Error, Sendable, Codable, Hashable, CustomStringConvert
         try c.encode(message, forKey: .message)
         try c.encode(format, forKey: .format)
         try c.encode(diagnostics, forKey: .diagnostics)
+        try c.encode(partial, forKey: .partial)
     }
 }

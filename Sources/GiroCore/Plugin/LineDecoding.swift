@@ -1,14 +1,10 @@
 import Foundation
 
-/// The diagnostics side of a decoder for a line-based format (HUB3, UPN QR …): a line index maps to a
-/// field path and a byte offset in the caller's payload, so every error and warning names both.
-public protocol LineDecoding {
-    /// Format id put on errors.
-    var format: String { get }
+/// ``FieldDecoding`` for a line-based format (HUB3, UPN QR …): a line index maps to a field path and a
+/// byte offset in the caller's payload, so every error and warning names both.
+package protocol LineDecoding: FieldDecoding {
     /// The payload's lines (UTF-8).
     var lines: PayloadLines { get }
-    /// Warnings and infos collected so far; an error carries them too.
-    var diagnostics: [Diagnostic] { get set }
     /// Dotted record path of the field on line `index` (0-based).
     func path(_ index: Int) -> String
     /// Offset of line `index` in the caller's bytes (only computed for diagnostics).
@@ -18,19 +14,18 @@ public protocol LineDecoding {
 extension LineDecoding {
     /// A rejection at line `index` (or of the whole payload when nil), with the diagnostics seen before it.
     @inlinable
-    public func fail(_ code: ErrorCode, line index: Int?, field: String? = nil, _ message: String) -> GiroError {
-        GiroError(code, field: field ?? index.map(path) ?? "payload", line: index.map { $0 + 1 },
-                  offset: index.map(offset), format: format, diagnostics: diagnostics, message)
+    package func fail(_ code: ErrorCode, line index: Int?, field: String? = nil, _ message: String) -> GiroError {
+        fail(code, field: field ?? index.map(path) ?? "payload", line: index.map { $0 + 1 }, offset: index.map(offset), message)
     }
 
     @inlinable
-    public mutating func warn(_ code: ErrorCode, line index: Int, field: String? = nil, _ message: String) {
-        diagnostics.append(.warning(code, field: field ?? path(index), line: index + 1, offset: offset(index), message))
+    package mutating func warn(_ code: ErrorCode, line index: Int, field: String? = nil, uncertain: Bool = false, _ message: String) {
+        warn(code, field: field ?? path(index), line: index + 1, offset: offset(index), uncertain: uncertain, message)
     }
 
     @inlinable
-    public mutating func info(_ code: ErrorCode, line index: Int, _ message: String) {
-        diagnostics.append(.info(code, field: path(index), line: index + 1, offset: offset(index), message))
+    package mutating func info(_ code: ErrorCode, line index: Int, _ message: String) {
+        info(code, field: path(index), line: index + 1, offset: offset(index), message)
     }
 }
 
@@ -38,7 +33,7 @@ extension LineDecoding {
     /// An amount written as exactly `digits` digits of cents, zero-padded (HUB3 15, UPN QR 11). Fewer digits
     /// are tolerated with the `unpadded` warning; all zeros leaves the amount to the payer (info `amount_zero`).
     @inlinable
-    public mutating func zeroPaddedCents(line i: Int, digits: Int, unpadded: ErrorCode) throws(GiroError) -> Decimal {
+    package mutating func zeroPaddedCents(line i: Int, digits: Int, unpadded: ErrorCode) throws(GiroError) -> Decimal {
         let raw = lines.raw(i)
         guard !raw.isEmpty else { throw fail(.fieldMissing, line: i, "the amount is mandatory (\(digits) digits of cents)") }
         guard raw.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
@@ -57,7 +52,7 @@ extension LineDecoding {
     /// Line `index` without surrounding spaces (warning `whitespace_trimmed`: producers write them, banks
     /// accept them); nil when nothing is left.
     @inlinable
-    public mutating func trimmedLine(_ index: Int) -> ArraySlice<UInt8>? {
+    package mutating func trimmedLine(_ index: Int) -> ArraySlice<UInt8>? {
         let raw = lines.raw(index)
         guard !raw.isEmpty else { return nil }
         var lo = raw.startIndex
@@ -73,7 +68,7 @@ extension LineDecoding {
     /// An ISO 20022 purpose code (4 letters A–Z) as written on line `i`: lower case is upper-cased and
     /// anything else kept as written, both with `purpose_invalid`.
     @inlinable
-    public mutating func purposeCode(_ t: String, line i: Int) -> String {
+    package mutating func purposeCode(_ t: String, line i: Int) -> String {
         let u = t.utf8
         if u.count == 4, u.allSatisfy({ $0 >= 65 && $0 <= 90 }) { return t }
         if u.count == 4, u.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }) {

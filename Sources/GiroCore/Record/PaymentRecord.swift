@@ -4,6 +4,13 @@ public enum RecordStatus: String, Sendable, Codable, Hashable {
     case valid
     /// Decoded, but something mandatory is missing or a check could not be made or failed softly.
     case uncertain
+    /// Only on the partial record a ``GiroError`` carries: the payload was rejected.
+    case invalid
+
+    /// The one rule every plug-in uses: `uncertain` when any diagnostic says it makes the record uncertain.
+    public static func derived(from diagnostics: [Diagnostic]) -> RecordStatus {
+        diagnostics.contains { $0.uncertain } ? .uncertain : .valid
+    }
 }
 
 /// Where a record came from.

@@ -143,6 +143,7 @@ extension Diagnostic: JSONWritable {
             o.key("message") { $0.string(message) }
             o.key("offset") { $0.int(offset) }
             o.key("severity") { $0.string(severity.rawValue) }
+            o.key("uncertain") { $0.bool(uncertain) }
         }
     }
 }
@@ -157,6 +158,7 @@ extension GiroError: JSONWritable {
             o.key("line") { $0.int(line) }
             o.key("message") { $0.string(message) }
             o.key("offset") { $0.int(offset) }
+            o.key("partial") { $0.value(partial) }
         }
     }
 }
