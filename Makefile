@@ -4,7 +4,7 @@
 SWIFT ?= swift
 GIRO_DEBUG := .build/debug/giro
 
-.PHONY: deps build test demo record bench bench-regex bench-parsers bench-images fixtures-images clean
+.PHONY: deps build test demo record bench bench-regex bench-parsers bench-images fixtures-images docs clean
 
 deps:
 	@scripts/install-deps.sh
@@ -53,6 +53,10 @@ bench-images: deps
 # Regenerate fixtures/images/generated and manifest.tsv from fixtures/images/symbols.tsv.
 fixtures-images: deps
 	fixtures/images/generate.sh
+
+# API documentation of the Giro module (DocC catalog Sources/Giro/Giro.docc) via swift-docc-plugin.
+docs: deps
+	$(SWIFT) package generate-documentation --target Giro
 
 clean:
 	rm -rf .build
