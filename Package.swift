@@ -78,3 +78,9 @@ let package = Package(
     ],
     cxxLanguageStandard: .cxx17
 )
+
+// Plug-in and module folders carry a README.md: documentation, neither source nor resource.
+let documentedModules: Set<String> = Set(countries.map(\.target) + ["GiroRegex", "GiroParsers", "GiroImaging"])
+for target in package.targets where documentedModules.contains(target.name) {
+    target.exclude.append("README.md")
+}
