@@ -25,14 +25,15 @@ enum HUB3Charset {
             guard let first = UTF8Validation.firstNonASCII(input[...]) else { return Reading(bytes: input, charset: .utf8, diagnostics: []) }
             if UTF8Validation.firstInvalid(input[...], from: first) == nil {
                 if let repaired = repairMojibake(input) {
-                    diagnostics.append(.warning(.charsetMismatch, field: "payload",
+                    diagnostics.append(.warning(.charsetMismatch, field: "payload", uncertain: true,
                                                 "UTF-8 text that had been read as Latin-1 (mojibake) repaired"))
                     return Reading(bytes: repaired, charset: .utf8, diagnostics: diagnostics)
                 }
                 return Reading(bytes: input, charset: .utf8, diagnostics: [])
             }
             charset = input.contains(where: { $0 >= 0x80 && $0 <= 0x9F }) ? .windows1250 : .iso8859_2
-            diagnostics.append(.warning(.charsetFallback, field: "payload",
+            // A guess between two charsets: the record is uncertain (decoding policy).
+            diagnostics.append(.warning(.charsetFallback, field: "payload", uncertain: true,
                                         "the bytes are not valid UTF-8; read as \(charset.rawValue)"))
         }
         // Transcode once to UTF-8 so every later step works on one encoding.
