@@ -15,15 +15,15 @@ struct HUB3Decoder: LineDecoding {
         let reading = try HUB3Charset.read(payload.bytes, eci: payload.eci, format: format)
         let lines = PayloadLines(reading.bytes, stripNUL: true)
         // The LF after field 14 is part of the format; trailing empty lines may be empty fields 12–14.
-        var diagnostics = lines.layoutDiagnostics(allowed: [.lf]).filter {
+        let diagnostics = lines.layoutDiagnostics(allowed: [.lf]).filter {
             $0.code != .trailingNewline && $0.code != .trailingEmptyLines
         }
-        diagnostics += reading.diagnostics
         let record = PaymentRecord(format: format, country: "HR", formatVersion: "30",
                                    source: SourceInfo(kind: payload.kind, symbology: payload.symbology?.rawValue,
                                                       charset: reading.charset.rawValue))
         var d = HUB3Decoder(format: format, lines: lines, diagnostics: diagnostics, record: record,
                             singleByte: reading.charset != .utf8)
+        for w in reading.warnings { d.warn(w.code, field: "payload", uncertain: w.uncertain, w.message) }
         return try d.decode()
     }
 

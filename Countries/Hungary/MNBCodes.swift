@@ -16,10 +16,9 @@ public enum MNBExtrasKey {
     public static let identificationCode = "hu.identificationCode"
     /// Field 8: validity time, ISO 8601 with offset (`2020-12-31T23:59:59+02:00`).
     public static let validUntil = "hu.validUntil"
-    /// Fields 11–17, by field index: shop, merchant device, invoice, customer, transaction, loyalty ids, NAV check code.
-    public static let identifiers: [Int: String] = [
-        10: "hu.shopID", 11: "hu.merchantDeviceID", 12: "hu.invoiceID", 13: "hu.customerID", 14: "hu.transactionID",
-        15: "hu.loyaltyID", 16: "hu.navCheckCode",
+    /// Fields 11–17 in order: shop, merchant device, invoice, customer, transaction, loyalty ids, NAV check code.
+    public static let identifiers = [
+        "hu.shopID", "hu.merchantDeviceID", "hu.invoiceID", "hu.customerID", "hu.transactionID", "hu.loyaltyID", "hu.navCheckCode",
     ]
     /// Fields after field 17, which version 001 does not define: `hu.unknown.18`, `hu.unknown.19` …
     public static let unknownPrefix = "hu.unknown."

@@ -47,8 +47,8 @@ struct MNBDecoder: FieldDecoding {
         var account = try iban()
         party = Party(account: account)
         account.bic = try bic()
-        party = Party(account: account)
-        party = Party(name: name(), account: account)
+        let name = name()
+        party = Party(name: name, account: account)
         record.amount = try amount()
         record.extras.reserveCapacity(2 + MNBLayout.identifiers.count)  // no rehash while the identifiers are added
         record.extras[MNBExtrasKey.identificationCode] = isRequest ? "RTP" : "HCT"
@@ -66,8 +66,8 @@ struct MNBDecoder: FieldDecoding {
             }
             record.remittanceInformation = message
         }
-        for i in MNBLayout.identifiers {
-            guard let value = text(i), let key = MNBExtrasKey.identifiers[i] else { continue }
+        for (i, key) in zip(MNBLayout.identifiers, MNBExtrasKey.identifiers) {
+            guard let value = text(i) else { continue }
             if scalars(i) > MNBLayout.identifierMax {
                 warn(.fieldTooLong, i, "\(scalars(i)) characters; at most \(MNBLayout.identifierMax) (kept whole)")
             }

@@ -30,7 +30,7 @@ struct MNBEncoder {
         }
         var fields = [isRequest ? "RTP" : "HCT", "001", "1", bic.utf8.count == 8 ? bic + "XXX" : bic, name, iban, amount, validity,
                       record.purpose ?? "", record.remittanceInformation ?? ""]
-        for i in MNBLayout.identifiers { fields.append(MNBExtrasKey.identifiers[i].flatMap { record.extras[$0] } ?? "") }
+        for key in MNBExtrasKey.identifiers { fields.append(record.extras[key] ?? "") }
         let bytes = Array(fields.map { $0.replacingOccurrences(of: "\n", with: " ") + "\n" }.joined().utf8)
         _ = try check.decode(Payload(bytes: bytes))
         return bytes

@@ -28,13 +28,15 @@ struct UPNDecoder: LineDecoding {
         let bytes = payload.bytes
         let bom = PayloadLimits.bomLength(bytes)
         let body = bom > 0 ? Array(bytes[bom...]) : bytes
-        let (charset, text, charsetDiagnostics) = try UPNCharset.read(body, eci: payload.eci, format: format)
+        let (charset, text, charsetWarnings) = try UPNCharset.read(body, eci: payload.eci, format: format)
         // Everything after this point works on UTF-8 bytes: one character = one non-continuation byte.
         let lines = PayloadLines(text, stripNUL: true)
-        var layout = lines.layoutDiagnostics(allowed: [.lf]).filter { $0.code != .trailingNewline }
-        if bom > 0 { layout.insert(.warning(.byteOrderMark, field: "payload", offset: 0, "UTF-8 byte-order mark removed"), at: 0) }
-        layout += charsetDiagnostics
-        var d = UPNDecoder(format: format, lines: lines, charset: charset, bomLength: bom, diagnostics: layout, payload: payload)
+        let layout = lines.layoutDiagnostics(allowed: [.lf]).filter { $0.code != .trailingNewline }
+        var d = UPNDecoder(format: format, lines: lines, charset: charset, bomLength: bom, diagnostics: [], payload: payload)
+        // The BOM was cut before the charset was read, so the lines cannot report it: raise it first.
+        if bom > 0 { d.warn(.byteOrderMark, field: "payload", offset: 0, "UTF-8 byte-order mark removed") }
+        d.diagnostics += layout
+        for w in charsetWarnings { d.warn(w.code, field: "payload", uncertain: w.uncertain, w.message) }
         return try d.decode()
     }
 
