@@ -137,4 +137,12 @@ import Testing
     }
 
     @Test func byteOrderMark() { expectTolerated([0xEF, 0xBB, 0xBF] + HUB3Payload.bytes(), [.byteOrderMark]) }
+
+    @Test func rejectionsOfThePolicyCarryThePartialRecord() {
+        // A failing check under a known model, and a pre-2013 account whose own check digits fail.
+        let e = HUB3.expectRejection(HUB3Payload.changed([11: "102-3057-89017"]), .referenceInvalidChecksum)
+        #expect(e?.partial?.creditor?.account?.iban == "HR1210010051863000160" && e?.partial?.amount == Self.clean?.amount)
+        let legacy = HUB3.expectRejection(HUB3Payload.changed([9: "1001005-1863000161"]), .ibanInvalidNationalCheck)
+        #expect(legacy?.partial?.amount == Self.clean?.amount && legacy?.partial?.creditor == nil)
+    }
 }

@@ -108,4 +108,12 @@ import Testing
         #expect(IPS.warningCodes(r) == ["ips_tag_order", "unknown_key"])
         #expect(r.amount?.value == 1295 && r.creditor?.name == "JEST Ltd., Test")
     }
+
+    @Test func rejectionsOfThePolicyCarryThePartialRecord() {
+        // Model 97 whose check digits fail; a domestic payee account whose control digits fail.
+        let e = IPS.expectRejection(IPSPayload.changed("RO", "97082240113797894"), .referenceInvalidChecksum)
+        #expect(e?.partial?.creditor == Self.clean?.creditor && e?.partial?.purpose == "189")
+        let account = IPS.expectRejection(IPSPayload.changed("R", "160000000000060217"), .ipsAccountInvalid)
+        #expect(account?.partial?.extras["rs.kind"] == "PR" && account?.partial?.creditor == nil)
+    }
 }

@@ -126,4 +126,11 @@ import Testing
         UPN.expectPolicy(UPNPayload.changed([15: "SI12 1234567890120"]), .referenceNotCompact, uncertain: false, status: .valid)
         UPN.expectPolicy(UPNPayload.bytes(separator: "\r\n", tail: "\r\n"), .lineEndingCR, uncertain: false, status: .valid)
     }
+
+    @Test func rejectionsOfThePolicyCarryThePartialRecord() {
+        // SI model and RF references whose check digits fail.
+        let e = UPN.expectRejection(UPNPayload.changed([15: "SI121234567890121"]), .referenceInvalidChecksum)
+        #expect(e?.partial?.creditor?.account == Self.clean?.creditor?.account && e?.partial?.amount == Self.clean?.amount)
+        UPN.expectRejection(UPNPayload.changed([15: "RF82352ADD05899"]), .referenceInvalidChecksum)
+    }
 }
