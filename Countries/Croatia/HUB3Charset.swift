@@ -5,14 +5,17 @@ import GiroCore
 /// codes) or ISO-8859-2 — with `charset_fallback` naming the one used. UTF-8 text that a scanner already
 /// turned into Latin-1 mojibake (`Å½ELJKO`) is repaired with `charset_mismatch`.
 enum HUB3Charset {
+    /// A charset warning, raised by the decoder once it exists (``HUB3Decoder/decode(_:format:)``).
+    typealias Warning = (code: ErrorCode, uncertain: Bool, message: String)
+
     struct Reading {
         var bytes: [UInt8]
         var charset: Charset
-        var diagnostics: [Diagnostic]
+        var warnings: [Warning]
     }
 
     static func read(_ input: [UInt8], eci: Int?, format: String) throws(GiroError) -> Reading {
-        var diagnostics: [Diagnostic] = []
+        var warnings: [Warning] = []
         let charset: Charset
         switch eci {
         case 26?: charset = .utf8
@@ -22,25 +25,25 @@ enum HUB3Charset {
         case let other?:
             throw GiroError(.charsetUnsupported, format: format, "ECI \(other) is not a charset HUB3 can be read in")
         case nil:
-            guard let first = UTF8Validation.firstNonASCII(input[...]) else { return Reading(bytes: input, charset: .utf8, diagnostics: []) }
+            guard let first = UTF8Validation.firstNonASCII(input[...]) else { return Reading(bytes: input, charset: .utf8, warnings: []) }
             if UTF8Validation.firstInvalid(input[...], from: first) == nil {
                 if let repaired = repairMojibake(input) {
-                    diagnostics.append(.warning(.charsetMismatch, field: "payload",
-                                                "UTF-8 text that had been read as Latin-1 (mojibake) repaired"))
-                    return Reading(bytes: repaired, charset: .utf8, diagnostics: diagnostics)
+                    warnings.append((.charsetMismatch, true, "UTF-8 text that had been read as Latin-1 (mojibake) repaired"))
+                    return Reading(bytes: repaired, charset: .utf8, warnings: warnings)
                 }
-                return Reading(bytes: input, charset: .utf8, diagnostics: [])
+                return Reading(bytes: input, charset: .utf8, warnings: [])
             }
             charset = input.contains(where: { $0 >= 0x80 && $0 <= 0x9F }) ? .windows1250 : .iso8859_2
-            diagnostics.append(.warning(.charsetFallback, field: "payload",
-                                        "the bytes are not valid UTF-8; read as \(charset.rawValue)"))
+            // A guess between two charsets: the record is uncertain (decoding policy).
+            warnings.append((.charsetFallback, true, "the bytes are not valid UTF-8; read as \(charset.rawValue)"))
         }
         // Transcode once to UTF-8 so every later step works on one encoding.
         switch charset.decode(input[...]) {
         case .success(let text):
-            return Reading(bytes: Array(text.utf8), charset: charset, diagnostics: diagnostics)
+            return Reading(bytes: Array(text.utf8), charset: charset, warnings: warnings)
         case .failure(let bad):
-            throw GiroError(.charsetInvalid, offset: bad.offset, format: format, diagnostics: diagnostics,
+            throw GiroError(.charsetInvalid, offset: bad.offset, format: format,
+                            diagnostics: warnings.map { .warning($0.code, field: "payload", uncertain: $0.uncertain, $0.message) },
                             "byte 0x\(String(bad.byte, radix: 16, uppercase: true)) at offset \(bad.offset) is not valid \(charset.rawValue)")
         }
     }

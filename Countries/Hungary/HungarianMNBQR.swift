@@ -4,7 +4,7 @@ import GiroCore
 /// Hungarian MNB instant-payment QR code (`HCT` credit transfer, `RTP` request to pay), version 001.
 ///
 /// HCT fills `creditor` (the payee); RTP fills `debtor` (the payer who asks to be charged).
-/// See the README section "Hungary" for the rules, tolerances and `extras` keys.
+/// See `Countries/Hungary/README.md` for the rules, tolerances and `extras` keys.
 public struct HungarianMNBQR: PaymentFormatEncoder {
     public let id = "hu.mnb-qr"
     public let country: String? = "HU"
@@ -23,7 +23,7 @@ public struct HungarianMNBQR: PaymentFormatEncoder {
 
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
         try PayloadLimits.check(payload.bytes, format: id)
-        var decoder = MNBDecoder(format: id, now: now())
+        var decoder = MNBDecoder(format: id, now: now(), payload: payload)
         return try decoder.decode(payload)
     }
 

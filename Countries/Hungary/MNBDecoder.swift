@@ -1,36 +1,91 @@
 import Foundation
 import GiroCore
 
-/// Splits the 17 fields and checks each (formats-cee §6.3).
-struct MNBDecoder {
+/// One decoding run over an MNB QR code: splits the 17 fields, checks each (formats-cee §6.3) and fills
+/// ``record`` as it goes, so a rejection carries what was read before it (`partial`).
+struct MNBDecoder: FieldDecoding {
     let format: String
     let now: Date
     var diagnostics: [Diagnostic] = []
-    var uncertain = false
+    var record: PaymentRecord
+    /// RTP: the party is the payer (`debtor`); HCT: the payee (`creditor`).
+    var isRequest = false
     var bytes: [UInt8] = []
     var lines: [Range<Int>] = []
     var base = 0
 
-    init(format: String, now: Date) {
+    init(format: String, now: Date, payload: Payload) {
         self.format = format
         self.now = now
+        record = PaymentRecord(format: format, country: "HU", formatVersion: nil,
+                               source: SourceInfo(kind: payload.kind, symbology: payload.symbology?.rawValue, charset: "UTF-8"))
     }
 
+    /// Thin wrappers: field `i` → its path, line and offset.
     func fail(_ code: ErrorCode, _ i: Int, _ message: String) -> GiroError {
-        GiroError(code, field: MNBLayout.names[i], line: i + 1, offset: base + lines[i].lowerBound, format: format,
-                  diagnostics: diagnostics, message)
+        fail(code, field: MNBLayout.path(i), line: i + 1, offset: base + lines[i].lowerBound, message)
     }
 
-    mutating func warn(_ code: ErrorCode, _ i: Int, _ message: String) {
-        diagnostics.append(.warning(code, field: MNBLayout.names[i], line: i + 1, offset: base + lines[i].lowerBound, message))
+    mutating func warn(_ code: ErrorCode, _ i: Int, uncertain: Bool = false, _ message: String) {
+        warn(code, field: MNBLayout.path(i), line: i + 1, offset: base + lines[i].lowerBound, uncertain: uncertain, message)
     }
 
     func raw(_ i: Int) -> ArraySlice<UInt8> { bytes[lines[i]] }
     func text(_ i: Int) -> String? { lines[i].isEmpty ? nil : String(decoding: bytes[lines[i]], as: UTF8.self) }
 
+    /// The party the code describes (payee of HCT, payer of RTP).
+    var party: Party? {
+        get { isRequest ? record.debtor : record.creditor }
+        set { if isRequest { record.debtor = newValue } else { record.creditor = newValue } }
+    }
+
+    mutating func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
+        try split(payload.bytes)
+        try header()
+        checkRepertoire()
+
+        var account = try iban()
+        party = Party(account: account)
+        account.bic = try bic()
+        let name = name()
+        party = Party(name: name, account: account)
+        record.amount = try amount()
+        record.extras.reserveCapacity(2 + MNBLayout.identifiers.count)  // no rehash while the identifiers are added
+        record.extras[MNBExtrasKey.identificationCode] = isRequest ? "RTP" : "HCT"
+        record.extras[MNBExtrasKey.validUntil] = try validity()
+        if let purpose = text(MNBLayout.purpose) {
+            let p = raw(MNBLayout.purpose)
+            if !(p.count == 4 && p.allSatisfy({ $0 >= 65 && $0 <= 90 })) {
+                warn(.purposeInvalid, MNBLayout.purpose, "a payment situation code has 4 upper-case letters; kept as written")
+            }
+            record.purpose = purpose
+        }
+        if let message = text(MNBLayout.remittance) {
+            if scalars(MNBLayout.remittance) > 70 {
+                warn(.fieldTooLong, MNBLayout.remittance, "\(scalars(MNBLayout.remittance)) characters; at most 70 (kept whole)")
+            }
+            record.remittanceInformation = message
+        }
+        for (i, key) in zip(MNBLayout.identifiers, MNBExtrasKey.identifiers) {
+            guard let value = text(i) else { continue }
+            if scalars(i) > MNBLayout.identifierMax {
+                warn(.fieldTooLong, i, "\(scalars(i)) characters; at most \(MNBLayout.identifierMax) (kept whole)")
+            }
+            record.extras[key] = value
+        }
+        unknownFields()
+        let characters = UTF8Validation.scalarCount(bytes[...])
+        if characters > MNBLayout.maxCharacters {
+            warn(.payloadOverLimit, field: "payload",
+                 "\(characters) characters; an MNB QR code holds at most \(MNBLayout.maxCharacters)")
+        }
+        return finished()
+    }
+
+    /// Splits at LF (CR LF tolerated). Fewer than 17 fields reject; fields after the 17th are kept (``unknownFields()``).
     mutating func split(_ payload: [UInt8]) throws(GiroError) {
         base = PayloadLimits.bomLength(payload)
-        if base > 0 { diagnostics.append(.warning(.byteOrderMark, field: "payload", offset: 0, "UTF-8 byte-order mark before the header")) }
+        if base > 0 { warn(.byteOrderMark, field: "payload", offset: 0, "UTF-8 byte-order mark before the header") }
         bytes = Array(payload[base...])
         lines.reserveCapacity(MNBLayout.fieldCount + 1)
         var start = 0
@@ -43,191 +98,64 @@ struct MNBDecoder {
         }
         let endsWithLF = start == bytes.count
         if !endsWithLF { lines.append(start..<bytes.count) }
-        if sawCR { diagnostics.append(.warning(.lineEndingCRLF, field: "payload", offset: nil, "CR LF field terminators read as LF")) }
-        guard lines.count == MNBLayout.fieldCount else {
-            let found = lines.count
-            throw GiroError(.structureInvalid, field: "payload", line: found, format: format, diagnostics: diagnostics,
-                            "an MNB QR code has \(MNBLayout.fieldCount) LF-terminated fields, found \(found)")
+        if sawCR { warn(.lineEndingCRLF, field: "payload", "CR LF field terminators read as LF") }
+        guard lines.count >= MNBLayout.fieldCount else {
+            throw fail(.structureInvalid, field: "payload", line: lines.count,
+                       "an MNB QR code has \(MNBLayout.fieldCount) LF-terminated fields, found \(lines.count)")
         }
-        if !endsWithLF {
-            diagnostics.append(.warning(.finalNewlineMissing, field: MNBLayout.names[16], line: 17, offset: base + bytes.count,
-                                        "the last field is not terminated by LF"))
+        if !endsWithLF, lines.count == MNBLayout.fieldCount {
+            warn(.finalNewlineMissing, field: MNBLayout.path(16), line: 17, offset: base + bytes.count,
+                 "the last field is not terminated by LF")
         }
         if let bad = UTF8Validation.firstInvalid(bytes[...]) {
-            throw GiroError(.charsetInvalid, field: "payload", offset: base + bad, format: format, diagnostics: diagnostics,
-                            "byte \(base + bad) is not valid UTF-8 (character set 1)")
+            throw fail(.charsetInvalid, field: "payload", offset: base + bad, "byte \(base + bad) is not valid UTF-8 (character set 1)")
         }
     }
 
-    mutating func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
-        try split(payload.bytes)
+    /// HCT or RTP; version 001 (a later one is read with the 001 rules, uncertain); character set 1.
+    mutating func header() throws(GiroError) {
         let kind = raw(MNBLayout.kind)
         guard kind.elementsEqual("HCT".utf8) || kind.elementsEqual("RTP".utf8) else {
             throw fail(.headerInvalid, MNBLayout.kind, "the identification code must be HCT or RTP")
         }
-        let isRequest = kind.elementsEqual("RTP".utf8)
+        isRequest = kind.elementsEqual("RTP".utf8)
         let v = raw(MNBLayout.version)
-        guard v.count == 3, v.allSatisfy({ $0 >= 48 && $0 <= 57 }), let version = Int(String(decoding: v, as: UTF8.self)), version >= 1 else {
+        guard v.count == 3, v.allSatisfy({ $0 >= 48 && $0 <= 57 }), v.contains(where: { $0 != 48 }) else {
             throw fail(.versionUnsupported, MNBLayout.version, "the version must be 001")
         }
-        if version > 1 { warn(.versionUnknown, MNBLayout.version, "version \(text(MNBLayout.version) ?? ""): read with the 001 rules") }
+        record.formatVersion = String(decoding: v, as: UTF8.self)
+        if !v.elementsEqual("001".utf8) {
+            warn(.versionUnknown, MNBLayout.version, uncertain: true, "version \(text(MNBLayout.version) ?? ""): read with the 001 rules")
+        }
         guard raw(MNBLayout.charset).elementsEqual([49]) else {
             throw fail(.charsetUnsupported, MNBLayout.charset, "the character set must be 1 (UTF-8)")
         }
-        checkRepertoire()
+    }
 
-        var account = try iban()
-        account.bic = try bic()
-        guard let name = text(MNBLayout.name) else { throw fail(.fieldMissing, MNBLayout.name, "the name is mandatory") }
-        if scalars(MNBLayout.name) > 70 { warn(.fieldTooLong, MNBLayout.name, "\(scalars(MNBLayout.name)) characters; at most 70 (kept whole)") }
-        let party = Party(name: name, account: account)
-        let amount = try amount()
-        let validity = try validity()
+    /// The name (at most 70 characters, longer kept whole); a missing one is kept missing and makes the
+    /// record uncertain (banks can do without it, a payer should look).
+    mutating func name() -> String? {
+        let i = MNBLayout.name
+        guard let name = text(i) else {
+            warn(.fieldMissing, i, uncertain: true, "the name is mandatory")
+            return nil
+        }
+        if scalars(i) > 70 { warn(.fieldTooLong, i, "\(scalars(i)) characters; at most 70 (kept whole)") }
+        return name
+    }
 
-        var record = PaymentRecord(format: format, country: "HU", formatVersion: String(decoding: v, as: UTF8.self),
-                                   source: SourceInfo(kind: payload.kind, symbology: payload.symbology?.rawValue, charset: "UTF-8"))
-        if isRequest { record.debtor = party } else { record.creditor = party }
-        record.amount = amount
-        if let purpose = text(MNBLayout.purpose) {
-            let p = raw(MNBLayout.purpose)
-            if !(p.count == 4 && p.allSatisfy({ $0 >= 65 && $0 <= 90 })) {
-                uncertain = true
-                warn(.purposeInvalid, MNBLayout.purpose, "a payment situation code has 4 upper-case letters")
-            }
-            record.purpose = purpose
-        }
-        if let message = text(MNBLayout.remittance) {
-            if scalars(MNBLayout.remittance) > 70 {
-                warn(.fieldTooLong, MNBLayout.remittance, "\(scalars(MNBLayout.remittance)) characters; at most 70 (kept whole)")
-            }
-            record.remittanceInformation = message
-        }
-        var extras: [String: String] = [:]
-        extras.reserveCapacity(2 + MNBLayout.identifiers.count)  // no rehash while the identifiers are added
-        extras["identificationCode"] = isRequest ? "RTP" : "HCT"
-        extras["validUntil"] = validity
-        for i in MNBLayout.identifiers {
+    /// Fields after the 17th: version 001 defines none, so each non-empty one is kept as `hu.unknown.<n>`.
+    mutating func unknownFields() {
+        guard lines.count > MNBLayout.fieldCount else { return }
+        for i in MNBLayout.fieldCount..<lines.count {
             guard let value = text(i) else { continue }
-            if scalars(i) > MNBLayout.identifierMax {
-                warn(.fieldTooLong, i, "\(scalars(i)) characters; at most \(MNBLayout.identifierMax) (kept whole)")
-            }
-            extras[MNBLayout.names[i]] = value
+            record.extras[MNBExtrasKey.unknownPrefix + String(i + 1)] = value
+            warn(.unknownKey, i, "field \(i + 1) is not defined by version 001; kept in extras")
         }
-        let characters = Self.scalarCount(bytes[...])
-        if characters > MNBLayout.maxCharacters {
-            diagnostics.append(.warning(.payloadOverLimit, field: "payload", offset: nil,
-                                        "\(characters) characters; an MNB QR code holds at most \(MNBLayout.maxCharacters)"))
-        }
-        record.extras = extras
-        record.status = uncertain ? .uncertain : .valid
-        record.diagnostics = diagnostics
-        return record
-    }
-
-    mutating func iban() throws(GiroError) -> Account {
-        let i = MNBLayout.iban
-        guard !raw(i).isEmpty else { throw fail(.fieldMissing, i, "the IBAN is mandatory") }
-        let iban: IBAN
-        let compaction: IBAN.Compaction
-        do {
-            (iban, compaction) = try IBAN.validate(raw(i), field: MNBLayout.names[i])
-        } catch {
-            throw fail(error.code, i, error.message)
-        }
-        guard iban.countryCode == "HU" else { throw fail(.ibanCountryNotAllowed, i, "the MNB QR code carries a Hungarian (HU) IBAN") }
-        if compaction.removedSpaces { warn(.ibanSpaces, i, "spaces removed from the IBAN") }
-        if compaction.loweredCase { warn(.ibanLowercase, i, "IBAN written in lower case") }
-        if compaction.removedOtherSeparators { warn(.ibanSeparators, i, "separators removed from the IBAN") }
-        var account = Account(iban: iban.compact)
-        if let giro = HungarianGiro(iban: iban.compact) {
-            account.number = giro.formatted
-            account.bankCode = String(giro.digits.prefix(3))
-        }
-        return account
-    }
-
-    /// 11 characters (8-character BICs padded with `XXX`); an invalid BIC is kept and flagged.
-    mutating func bic() throws(GiroError) -> String {
-        let i = MNBLayout.bic
-        let b = raw(i)
-        guard !b.isEmpty else { throw fail(.fieldMissing, i, "the BIC is mandatory") }
-        do {
-            let bic = try BIC.validate(b, field: MNBLayout.names[i])
-            if bic.utf8.count == 8 { warn(.bicNormalized, i, "8-character BIC; the field is fixed at 11 (XXX-padded)") }
-            else if !b.elementsEqual(bic.utf8) { warn(.bicNormalized, i, "BIC written with spaces or lower case") }
-            return bic
-        } catch {
-            uncertain = true
-            warn(.bicInvalid, i, error.message + " (kept as written)")
-            return String(decoding: b, as: UTF8.self)
-        }
-    }
-
-    /// `HUF` + 1–12 digits of whole forints.
-    func amount() throws(GiroError) -> Amount? {
-        let i = MNBLayout.amount
-        let b = raw(i)
-        guard !b.isEmpty else { return nil }
-        let digits = b.dropFirst(3)
-        guard b.starts(with: "HUF".utf8), !digits.isEmpty, digits.count <= 12, digits.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-              let value = DecimalText.parseUnsigned(digits) else {
-            throw fail(.amountInvalid, i, "the amount is HUF followed by 1–12 digits of whole forints (HUF1500)")
-        }
-        return Amount(value: value, currency: "HUF")
-    }
-
-    /// `YYYYMMDDhhmmss` + sign + UTC offset hours → ISO 8601 with offset; a past time is a warning.
-    mutating func validity() throws(GiroError) -> String {
-        let i = MNBLayout.validity
-        let b = Array(raw(i))
-        guard !b.isEmpty else { throw fail(.fieldMissing, i, "the validity time is mandatory") }
-        guard b.count >= 16, b.count <= 17, b[0..<14].allSatisfy({ $0 >= 48 && $0 <= 57 }), b[14] == 43 || b[14] == 45,
-              b[15...].allSatisfy({ $0 >= 48 && $0 <= 57 }), CompactDate.iso(b[0..<8]) != nil else {
-            throw fail(.dateInvalid, i, "the validity is YYYYMMDDhhmmss followed by +h or -h (20201231235959+2)")
-        }
-        // All of b[0..<14] and b[15...] are digits (checked above).
-        func two(_ at: Int) -> Int { Int(b[at] - 48) * 10 + Int(b[at + 1] - 48) }
-        let hour = two(8), minute = two(10), second = two(12)
-        let offset = b.count == 17 ? two(15) : Int(b[15] - 48)
-        guard hour < 24, minute < 60, second < 60, offset <= 14 else {
-            throw fail(.dateInvalid, i, "the validity time or UTC offset is out of range")
-        }
-        let sign = b[14] == 45 ? -1 : 1
-        let iso = Self.isoTime(b, offset: offset)
-        if let expiry = Self.instant(b, hour: hour, minute: minute, second: second, offsetSeconds: sign * offset * 3600),
-           expiry < now {
-            warn(.validityExpired, i, "the code expired at \(iso)")
-        }
-        return iso
-    }
-
-    /// `2020-12-31T23:59:59+02:00`, assembled as bytes (string interpolation costs more than the rest of the field).
-    /// `b` is the checked field (`20201231235959+2`, at least 16 bytes); `offset` its hours (0–14).
-    static func isoTime(_ b: [UInt8], offset: Int) -> String {
-        let out: [UInt8] = [b[0], b[1], b[2], b[3], 0x2D, b[4], b[5], 0x2D, b[6], b[7],
-                            0x54, b[8], b[9], 0x3A, b[10], b[11], 0x3A, b[12], b[13],
-                            b[14], UInt8(48 + offset / 10), UInt8(48 + offset % 10), 0x3A, 0x30, 0x30]
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Seconds since 1970 of the validity time (proleptic Gregorian, days from civil).
-    static func instant(_ b: [UInt8], hour: Int, minute: Int, second: Int, offsetSeconds: Int) -> Date? {
-        func n(_ i: Int) -> Int { Int(b[i]) - 48 }
-        var y = n(0) * 1000 + n(1) * 100 + n(2) * 10 + n(3)
-        let m = n(4) * 10 + n(5), d = n(6) * 10 + n(7)
-        y -= m <= 2 ? 1 : 0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        let days = era * 146_097 + doe - 719_468
-        return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second - offsetSeconds))
     }
 
     /// Characters (Unicode scalars) of a valid UTF-8 field: every byte that does not continue a sequence.
-    func scalars(_ i: Int) -> Int { Self.scalarCount(raw(i)) }
-
-    static func scalarCount(_ b: ArraySlice<UInt8>) -> Int { UTF8Validation.scalarCount(b) }
+    func scalars(_ i: Int) -> Int { UTF8Validation.scalarCount(raw(i)) }
 
     /// Printable ASCII and the Hungarian accented vowels; anything else is flagged once.
     mutating func checkRepertoire() {

@@ -2,7 +2,7 @@ import Foundation
 import GiroCore
 
 /// Writes a record as an MNB QR code: 17 LF-terminated fields. HCT from `creditor`, RTP from `debtor`
-/// (`extras["identificationCode"]`); the validity comes from `extras["validUntil"]` (ISO 8601 with offset).
+/// (`extras["hu.identificationCode"]`); the validity comes from `extras["hu.validUntil"]` (ISO 8601 with offset).
 /// The result is decoded again before it is returned.
 struct MNBEncoder {
     let format: String
@@ -12,13 +12,13 @@ struct MNBEncoder {
     }
 
     func encode(_ record: PaymentRecord, check: HungarianMNBQR) throws(GiroError) -> [UInt8] {
-        let isRequest = record.extras["identificationCode"] == "RTP"
+        let isRequest = record.extras[MNBExtrasKey.identificationCode] == "RTP"
         guard let party = isRequest ? record.debtor : record.creditor, let name = party.name,
               let iban = party.account?.iban, let bic = party.account?.bic else {
             throw fail(.fieldMissing, field: isRequest ? "debtor" : "creditor", "name, IBAN and BIC are mandatory")
         }
-        guard let valid = record.extras["validUntil"], let validity = Self.compactValidity(valid) else {
-            throw fail(.fieldMissing, field: "extras.validUntil", "the validity time (YYYY-MM-DDThh:mm:ss+hh:00) is mandatory")
+        guard let valid = record.extras[MNBExtrasKey.validUntil], let validity = Self.compactValidity(valid) else {
+            throw fail(.fieldMissing, field: "extras.hu.validUntil", "the validity time (YYYY-MM-DDThh:mm:ss+hh:00) is mandatory")
         }
         var amount = ""
         if let a = record.amount {
@@ -30,7 +30,7 @@ struct MNBEncoder {
         }
         var fields = [isRequest ? "RTP" : "HCT", "001", "1", bic.utf8.count == 8 ? bic + "XXX" : bic, name, iban, amount, validity,
                       record.purpose ?? "", record.remittanceInformation ?? ""]
-        for i in MNBLayout.identifiers { fields.append(record.extras[MNBLayout.names[i]] ?? "") }
+        for key in MNBExtrasKey.identifiers { fields.append(record.extras[key] ?? "") }
         let bytes = Array(fields.map { $0.replacingOccurrences(of: "\n", with: " ") + "\n" }.joined().utf8)
         _ = try check.decode(Payload(bytes: bytes))
         return bytes

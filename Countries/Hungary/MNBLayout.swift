@@ -6,16 +6,19 @@ enum MNBLayout {
     static let kind = 0, version = 1, charset = 2, bic = 3, name = 4, iban = 5, amount = 6, validity = 7
     static let purpose = 8, remittance = 9
 
-    /// Field names used in diagnostics, by index.
+    /// Field paths used in diagnostics, by index (fields kept in `extras` under their key).
     static let names = [
-        "identificationCode", "version", "characterSet", "bic", "name", "iban", "amount", "validUntil", "purpose",
-        "remittanceInformation", "shopID", "merchantDeviceID", "invoiceID", "customerID", "transactionID",
-        "loyaltyID", "navCheckCode",
+        "extras.hu.identificationCode", "version", "characterSet", "bic", "name", "iban", "amount", "extras.hu.validUntil",
+        "purpose", "remittanceInformation", "extras.hu.shopID", "extras.hu.merchantDeviceID", "extras.hu.invoiceID",
+        "extras.hu.customerID", "extras.hu.transactionID", "extras.hu.loyaltyID", "extras.hu.navCheckCode",
     ]
-    /// Fields 11–17 (≤ 35 characters each) go to extras under their names.
+    /// Fields 11–17 (≤ 35 characters each) go to extras (``MNBExtrasKey/identifiers``).
     static let identifiers = 10..<17
     static let identifierMax = 35
 
     /// Hungarian accented vowels allowed next to printable ASCII [impl: huqr].
     static let accented: Set<Unicode.Scalar> = Set("áéíóöőúüűÁÉÍÓÖŐÚÜŰ".unicodeScalars)
+
+    /// Field path of line `i`: a field past 17 is kept under ``MNBExtrasKey/unknownPrefix``.
+    static func path(_ i: Int) -> String { i < names.count ? names[i] : "extras." + MNBExtrasKey.unknownPrefix + String(i + 1) }
 }

@@ -13,7 +13,9 @@ struct IPSEncoder {
     func encode(_ record: PaymentRecord) throws(GiroError) -> [UInt8] {
         let kind = record.extras[IPSExtrasKey.kind] ?? "PR"
         guard ["PR", "PT", "PK", "EK"].contains(kind) else { throw fail(.headerInvalid, .k, "kind \(kind) is not PR, PT, PK or EK") }
-        var tags: [(IPSTag, String)] = [(.k, kind), (.v, "01"), (.c, "1")]
+        // A later version read with the 01 rules is written back as read.
+        let version = record.formatVersion.flatMap { v in v.utf8.count == 2 && v.utf8.allSatisfy { $0 >= 48 && $0 <= 57 } ? v : nil }
+        var tags: [(IPSTag, String)] = [(.k, kind), (.v, version ?? "01"), (.c, "1")]
         if let a = try account(record.creditor?.account, tag: .r) { tags.append((.r, a)) }
         if let n = lines(record.creditor) { tags.append((.n, n)) }
         if let amount = record.amount { tags.append((.i, try amountText(amount))) }
@@ -27,11 +29,18 @@ struct IPSEncoder {
         if let rl = record.extras[IPSExtrasKey.payeeReference] { tags.append((.rl, rl)) }
         if let rp = record.extras[IPSExtrasKey.posReference] { tags.append((.rp, rp)) }
         if let rk = record.extras[IPSExtrasKey.payerReference] { tags.append((.rk, rk)) }
+        var segments = tags.filter { !$0.1.isEmpty }.map { ($0.0.rawValue, $0.1, $0.0.path) }
+        // Tags kept from an unknown-tag decode go back after the specified ones.
+        for (key, value) in record.extras.sorted(by: { $0.key < $1.key }) where key.hasPrefix(IPSExtrasKey.unknownPrefix) {
+            segments.append((String(key.dropFirst(IPSExtrasKey.unknownPrefix.count)), value, "extras." + key))
+        }
         var out: [UInt8] = []
-        for (k, (tag, value)) in tags.enumerated() where !value.isEmpty {
-            if value.utf8.contains(UInt8(ascii: "|")) { throw fail(.fieldInvalid, tag, "'|' is not allowed inside a value") }
+        for (k, (tag, value, path)) in segments.enumerated() {
+            if value.utf8.contains(UInt8(ascii: "|")) || tag.utf8.contains(where: { $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: ":") }) {
+                throw GiroError(.fieldInvalid, field: path, format: format, "'|' is not allowed inside a value")
+            }
             if k > 0 { out.append(UInt8(ascii: "|")) }
-            out += Array(tag.rawValue.utf8)
+            out += Array(tag.utf8)
             out.append(UInt8(ascii: ":"))
             out += Array(value.utf8)
         }

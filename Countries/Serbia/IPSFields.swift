@@ -15,9 +15,14 @@ extension IPSDecoder {
         }
     }
 
-    /// O: the payer's account; an invalid one is kept as written with a warning.
+    /// O: the payer's account; an invalid one is kept as written with a warning (the payer's data does not
+    /// decide where the money goes); an all-zero bank code is a placeholder, dropped with `placeholder_value`.
     mutating func payerAccount() -> Account? {
         guard let raw = value(.o) else { return nil }
+        if raw.count >= 3, raw.prefix(3).allSatisfy({ $0 == 48 }) {
+            warn(.placeholderValue, tag: .o, "account \(String(decoding: raw, as: UTF8.self)) has bank code 000 (a placeholder); dropped")
+            return nil
+        }
         switch account(raw, tag: .o) {
         case .success(let a): return a
         case .failure(let problem):
@@ -83,7 +88,7 @@ extension IPSDecoder {
     /// SF: 3 digits; form 1 (cash) or 2 (non-cash), basis from the NBS list. Mandatory on PR.
     mutating func paymentCode(kind: String) -> String? {
         guard let t = text(.sf) else {
-            if kind == "PR" { warn(.fieldMissing, tag: .sf, field: "purpose", "SF (payment code) is mandatory on PR") }
+            if kind == "PR" { warn(.fieldMissing, tag: .sf, field: "purpose", uncertain: true, "SF (payment code) is mandatory on PR") }
             return nil
         }
         let u = Array(t.utf8)
@@ -107,7 +112,9 @@ extension IPSDecoder {
     /// M: 4 digits; expected on PT and EK.
     mutating func mcc(kind: String) -> String? {
         guard let t = text(.m) else {
-            if kind == "PT" || kind == "EK" { warn(.fieldMissing, tag: .m, "M (merchant category code) is expected on \(kind)") }
+            if kind == "PT" || kind == "EK" {
+                warn(.fieldMissing, tag: .m, uncertain: true, "M (merchant category code) is expected on \(kind)")
+            }
             return nil
         }
         if t.utf8.count != 4 || !t.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
@@ -133,8 +140,10 @@ extension IPSDecoder {
         return t
     }
 
-    /// RO: model (2 digits) + reference, checked through ``SerbianReferenceModel`` (advisory: warnings only).
-    mutating func reference() -> Reference? {
+    /// RO: model (2 digits) + reference, checked through ``SerbianReferenceModel``: a failing check under a
+    /// known model rejects (`reference_invalid_checksum`, the reference in `partial`); a reference that
+    /// cannot be checked (no model, a model outside the table) is kept and makes the record uncertain.
+    mutating func reference() throws(GiroError) -> Reference? {
         guard let raw = value(.ro) else { return nil }
         var u = Array(raw)
         if u.contains(0x20) {
@@ -143,12 +152,63 @@ extension IPSDecoder {
         }
         let text = String(decoding: u, as: UTF8.self)
         guard u.count >= 2, u[0] >= 48, u[0] <= 57, u[1] >= 48, u[1] <= 57 else {
-            warn(.referenceTypeInvalid, tag: .ro, "RO starts with a two-digit model (97, 22, 11, 00…); kept verbatim")
+            warn(.referenceTypeInvalid, tag: .ro, uncertain: true, "RO starts with a two-digit model (97, 22, 11, 00…); kept verbatim")
             return Reference(type: .other, value: text, valid: nil)
         }
         let model = String(decoding: u[0..<2], as: UTF8.self)
-        let check = SerbianReferenceModel.check(model: model, reference: String(decoding: u[2...], as: UTF8.self))
-        if let (code, message) = check.warning(reference: String(decoding: u[2...], as: UTF8.self)) { warn(code, tag: .ro, message) }
-        return check.reference(type: .serbianModel, value: text)
+        let rest = String(decoding: u[2...], as: UTF8.self)
+        let check = SerbianReferenceModel.check(model: model, reference: rest)
+        let reference = check.reference(type: .serbianModel, value: text)
+        if !check.known {
+            warn(.referenceModelUnknown, tag: .ro, uncertain: true, "model \(model) is not in the NBS model table; not checked")
+        } else if !check.valid {
+            record.reference = reference
+            throw fail(.referenceInvalidChecksum, tag: .ro, "\(model) \(rest): " + check.problems.joined(separator: "; "))
+        }
+        return reference
+    }
+}
+
+/// Names and addresses (N, P) and single-line texts.
+extension IPSDecoder {
+    /// Multi-line text (N, P): lines split at LF, CR LF or CR, trimmed, empty ones dropped; `max`
+    /// characters, 3 lines.
+    mutating func lines(_ tag: IPSTag, max: Int) -> [String]? {
+        guard let raw = value(tag) else { return nil }
+        var out: [String] = []
+        var count = 0
+        var start = raw.startIndex
+        var i = raw.startIndex
+        func flush(_ end: Int) {
+            var lo = start
+            var hi = end
+            while lo < hi, raw[lo] == 0x20 || raw[lo] == 0x09 { lo += 1 }
+            while hi > lo, raw[hi - 1] == 0x20 || raw[hi - 1] == 0x09 { hi -= 1 }
+            if lo < hi { out.append(String(decoding: raw[lo..<hi], as: UTF8.self)) }
+        }
+        while i < raw.endIndex {
+            let b = raw[i]
+            if b == 0x0A || b == 0x0D {
+                flush(i)
+                if b == 0x0D, i + 1 < raw.endIndex, raw[i + 1] == 0x0A { i += 1 }
+                count += 1
+                start = i + 1
+            } else if b & 0xC0 != 0x80 {
+                count += 1
+            }
+            i += 1
+        }
+        flush(raw.endIndex)
+        if count > max { warn(.fieldTooLong, tag: tag, "\(count) characters, IPS QR allows \(max)") }
+        if out.count > 3 { warn(.fieldTooLong, tag: tag, "\(out.count) lines, IPS QR allows 3") }
+        return out.isEmpty ? nil : out
+    }
+
+    /// Single-line text with a character limit (warning `field_too_long`).
+    mutating func single(_ tag: IPSTag, max: Int) -> String? {
+        guard let t = text(tag) else { return nil }
+        let count = t.unicodeScalars.count
+        if count > max { warn(.fieldTooLong, tag: tag, "\(count) characters, IPS QR allows \(max)") }
+        return t
     }
 }

@@ -20,7 +20,7 @@ extension ReferenceType {
     public static let slovenianModel: ReferenceType = "si.model"
 }
 
-/// `extras` keys of the UPN QR plug-in (documented in the README).
+/// `extras` keys of the UPN QR plug-in (documented in `Countries/Slovenia/README.md`).
 public enum UPNExtrasKey {
     /// Field 3 `X`: the payment is a cash deposit (`true`).
     public static let deposit = "si.deposit"
@@ -36,4 +36,6 @@ public enum UPNExtrasKey {
     public static let checksum = "si.checksum"
     /// The padding after field 20 ("rezerva"), number of spaces.
     public static let reserve = "si.reserve"
+    /// The line after field 20 when it holds more than spaces, as written (`reserved_field_used`).
+    public static let reserved = "si.reserved"
 }

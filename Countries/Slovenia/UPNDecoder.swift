@@ -1,8 +1,7 @@
 import GiroCore
 
-/// One decoding run over a UPN QR payload: the split lines, the charset they are read in and the
-/// warnings collected so far. Rejections go through ``fail(_:line:_:)`` so the error carries the field,
-/// line, byte offset and the warnings seen before it.
+/// One decoding run over a UPN QR payload: the split lines, the charset they are read in, the diagnostics so
+/// far and the record filled field by field, so a rejection carries what was read before it (`partial`).
 struct UPNDecoder: LineDecoding {
     let format: String
     let lines: PayloadLines
@@ -10,18 +9,35 @@ struct UPNDecoder: LineDecoding {
     /// hold the text transcoded to UTF-8.
     let charset: Charset
     var diagnostics: [Diagnostic] = []
-    /// The record as decoded so far (carried by errors as `partial`).
-    var record = PaymentRecord(format: "si.upn-qr", country: "SI", formatVersion: nil)
+    var record: PaymentRecord
 
     /// Bytes of the UTF-8 byte-order mark removed before decoding (0 or 3).
     let bomLength: Int
 
-    init(format: String, lines: PayloadLines, charset: Charset, bomLength: Int, diagnostics: [Diagnostic]) {
+    init(format: String, lines: PayloadLines, charset: Charset, bomLength: Int, diagnostics: [Diagnostic], payload: Payload) {
         self.format = format
         self.lines = lines
         self.charset = charset
         self.bomLength = bomLength
         self.diagnostics = diagnostics
+        record = PaymentRecord(format: format, country: "SI", formatVersion: nil,
+                               source: SourceInfo(kind: payload.kind, symbology: payload.symbology?.rawValue, charset: charset.rawValue))
+    }
+
+    static func decode(_ payload: Payload, format: String) throws(GiroError) -> PaymentRecord {
+        let bytes = payload.bytes
+        let bom = PayloadLimits.bomLength(bytes)
+        let body = bom > 0 ? Array(bytes[bom...]) : bytes
+        let (charset, text, charsetWarnings) = try UPNCharset.read(body, eci: payload.eci, format: format)
+        // Everything after this point works on UTF-8 bytes: one character = one non-continuation byte.
+        let lines = PayloadLines(text, stripNUL: true)
+        let layout = lines.layoutDiagnostics(allowed: [.lf]).filter { $0.code != .trailingNewline }
+        var d = UPNDecoder(format: format, lines: lines, charset: charset, bomLength: bom, diagnostics: [], payload: payload)
+        // The BOM was cut before the charset was read, so the lines cannot report it: raise it first.
+        if bom > 0 { d.warn(.byteOrderMark, field: "payload", offset: 0, "UTF-8 byte-order mark removed") }
+        d.diagnostics += layout
+        for w in charsetWarnings { d.warn(w.code, field: "payload", uncertain: w.uncertain, w.message) }
+        return try d.decode()
     }
 
     /// Offset of line `index` in the caller's bytes: for a single-byte charset one byte per character
@@ -74,32 +90,60 @@ struct UPNDecoder: LineDecoding {
         warn(.dateInvalid, line: index, "'\(t)' is not a date DD.MM.YYYY; ignored")
         return nil
     }
-}
 
-/// Calendar dates written `DD.MM.YYYY`.
-enum UPNDate {
-    static func iso(_ u: [UInt8]) -> String? {
-        guard u.count == 10, u[2] == UInt8(ascii: "."), u[5] == UInt8(ascii: ".") else { return nil }
-        func number(_ r: Range<Int>) -> Int? {
-            var v = 0
-            for i in r {
-                guard u[i] >= 48, u[i] <= 57 else { return nil }
-                v = v * 10 + Int(u[i] - 48)
-            }
-            return v
+    /// Reads the fields (control sum first: it covers them all); each lands in ``record`` before the next can fail.
+    mutating func decode() throws(GiroError) -> PaymentRecord {
+        guard lines.line(UPNLayout.header, equals: "UPNQR") else {
+            throw fail(.headerInvalid, line: 0, "the first field must be UPNQR")
         }
-        // The shared month-length rule (a local table literal was allocated per call).
-        guard let d = number(0..<2), let m = number(3..<5), let y = number(6..<10), y >= 1900, m >= 1, m <= 12, d >= 1,
-              d <= CompactDate.daysIn(month: m, year: y) else { return nil }
-        return String(decoding: [u[6], u[7], u[8], u[9], 0x2D, u[3], u[4], 0x2D, u[0], u[1]], as: UTF8.self)
+        try checkSize()
+        try checkFieldCount()
+        try checkChecksum()
+        record.extras.reserveCapacity(8)  // room for every UPN extra without rehashing
+        record.extras[UPNExtrasKey.checksum] = String(decoding: lines.raw(UPNLayout.checksum), as: UTF8.self)
+        reserve()
+
+        record.creditor = Party(account: try creditorIBAN())
+        record.amount = Amount(value: try amount(), currency: "EUR")
+        let debtorAccount = payerIBAN()
+        if flag(UPNLayout.deposit) { record.extras[UPNExtrasKey.deposit] = "true" }
+        if flag(UPNLayout.withdrawal) { record.extras[UPNExtrasKey.withdrawal] = "true" }
+        if flag(UPNLayout.urgent) { record.extras[UPNExtrasKey.urgent] = "true" }
+        if let payerReference = payerReference() { record.extras[UPNExtrasKey.payerReference] = payerReference.value }
+        if let date = date(UPNLayout.paymentDate) { record.extras[UPNExtrasKey.paymentDate] = date }
+
+        record.debtor = Party.fromSlipLines(name: text(UPNLayout.payerName), street: text(UPNLayout.payerStreet),
+                                            postalLine: text(UPNLayout.payerCity), account: debtorAccount,
+                                            postalCodeDigits: UPNLayout.postalCodeDigits)
+        record.purpose = purpose()
+        record.remittanceInformation = text(UPNLayout.purpose)
+        record.dueDate = date(UPNLayout.dueDate)
+        record.reference = try creditorReference()
+        if record.reference == nil {
+            warn(.fieldMissing, line: UPNLayout.creditorReference, uncertain: true,
+                 "the recipient reference is mandatory (SI99 when there is none)")
+        }
+        let creditorName = text(UPNLayout.creditorName)
+        if creditorName == nil {
+            warn(.fieldMissing, line: UPNLayout.creditorName, uncertain: true, "the recipient name is mandatory")
+        }
+        record.creditor = Party.fromSlipLines(name: creditorName, street: text(UPNLayout.creditorStreet),
+                                              postalLine: text(UPNLayout.creditorCity), account: record.creditor?.account,
+                                              postalCodeDigits: UPNLayout.postalCodeDigits)
+        return finished()
     }
 
-    /// `YYYY-MM-DD` → `DD.MM.YYYY` (encoder).
-    static func upn(_ isoDate: String) -> String? {
-        let u = Array(isoDate.utf8)
-        guard u.count == 10, u[4] == UInt8(ascii: "-"), u[7] == UInt8(ascii: "-") else { return nil }
-        let out = String(decoding: u[8..<10], as: UTF8.self) + "." + String(decoding: u[5..<7], as: UTF8.self) + "."
-            + String(decoding: u[0..<4], as: UTF8.self)
-        return UPNDate.iso(Array(out.utf8)) == nil ? nil : out
+    /// The line after field 20 ("rezerva"): spaces are counted (`si.reserve`); anything else is kept as written
+    /// (`si.reserved`, `reserved_field_used`).
+    mutating func reserve() {
+        guard lines.count > UPNLayout.reserve else { return }
+        let raw = lines.raw(UPNLayout.reserve)
+        if raw.allSatisfy({ $0 == 0x20 }) {
+            record.extras[UPNExtrasKey.reserve] = String(raw.count)
+        } else {
+            record.extras[UPNExtrasKey.reserved] = String(decoding: raw, as: UTF8.self)
+            warn(.reservedFieldUsed, line: UPNLayout.reserve, field: "extras." + UPNExtrasKey.reserved,
+                 "the reserve after the control sum holds text; kept in extras")
+        }
     }
 }

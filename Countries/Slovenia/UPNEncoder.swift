@@ -2,7 +2,7 @@ import Foundation
 import GiroCore
 
 /// Record → canonical UPN QR payload: ISO-8859-2 bytes, 20 LF-terminated fields, computed control sum,
-/// no reserve. Amount must be EUR; every text must fit its field and the ISO-8859-2 repertoire.
+/// no reserve (unless one with content was read: `extras["si.reserved"]`). Amount must be EUR; every text must fit its field and the ISO-8859-2 repertoire.
 struct UPNEncoder {
     let format: String
 
@@ -62,6 +62,12 @@ struct UPNEncoder {
         let digits = String(sum)
         out += Array((String(repeating: "0", count: 3 - digits.count) + digits).utf8)
         out.append(0x0A)
+        // A reserve read with content goes back as read.
+        if let reserved = record.extras[UPNExtrasKey.reserved], let bytes = Charset.iso8859_2.encode(reserved),
+           !bytes.contains(0x0A), !bytes.contains(0x0D) {
+            out += bytes
+            out.append(0x0A)
+        }
         if out.count > UPNLayout.maxCharacters {
             throw fail(.payloadOverLimit, UPNLayout.checksum, "\(out.count) characters; UPN QR holds at most \(UPNLayout.maxCharacters)")
         }

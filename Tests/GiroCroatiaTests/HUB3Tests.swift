@@ -1,28 +1,34 @@
 import Foundation
 import GiroCore
 import GiroCroatia
+import GiroPluginTestKit
 import Testing
 
 /// The rules of HUB3 (Prilog A): 14 fields, currency, amount in cents, recipient IBAN, model + reference.
 @Suite struct HUB3Tests {
-    @Test func specSampleDecodesEveryField() throws {
-        let r = try #require(HUB3.record(try HUB3.vector("hub3-1")))
-        #expect(r.format == "hr.hub3" && r.country == "HR")
+    @Test func specSampleIsRejectedForItsReferenceButCarriesEveryField() throws {
+        // The spec's own sample fails MOD11INI (computed 8, printed 9): rejected (decoding policy), with every
+        // field read before the reference in `partial`.
+        let e = try #require(HUB3.expectRejection(try HUB3.vector("hub3-1"), .referenceInvalidChecksum))
+        #expect(e.field == "reference" && e.line == 12)
+        let r = try #require(e.partial)
+        #expect(r.format == "hr.hub3" && r.country == "HR" && r.status == .invalid)
         #expect(r.amount == Amount(value: HUB3.decimal("123.55"), currency: "HRK"))
         #expect(r.debtor?.name == "ZELJKO SENEKOVIC")
         #expect(r.debtor?.address == Address(street: "IVANECKA ULICA 125", postalCode: "42000", town: "VARAZDIN"))
         #expect(r.creditor?.name == "2DBK d.d." && r.creditor?.account?.iban == "HR1210010051863000160")
         #expect(r.creditor?.address == Address(street: "ALKARSKI PROLAZ 13B", postalCode: "21230", town: "SINJ"))
-        #expect(r.purpose == "COST" && r.remittanceInformation == "Troskovi za 1. mjesec")
-        // The spec's own sample fails MOD11INI (computed 8, printed 9): a warning, not a rejection.
         #expect(r.reference?.model == "HR01" && r.reference?.valid == false)
         #expect(r.reference?.parts == ["7269", "68949637676", "00019"])
-        #expect(HUB3.warningCodes(r) == ["reference_invalid"] && r.status == .uncertain)
+        #expect(r.purpose == nil && r.remittanceInformation == nil)
     }
 
+    @Test func goldenFloor() { #expect(HUB3.goldenCaseCount >= 32) }
+
     @Test func utf8DiacriticsWithoutECI() throws {
-        let r = try #require(HUB3.record(try HUB3.vector("hub3-2")))
-        #expect(r.debtor?.name == "ŽELJKO SENEKOVIĆ" && r.source.charset == "UTF-8")
+        // The same reference as hub3-1 (rejected); the names before it are read as UTF-8.
+        let e = try #require(HUB3.expectRejection(try HUB3.vector("hub3-2"), .referenceInvalidChecksum))
+        #expect(e.partial?.debtor?.name == "ŽELJKO SENEKOVIĆ" && e.partial?.source.charset == "UTF-8")
     }
 
     @Test func finaExamplesValidate() {
@@ -68,7 +74,7 @@ import Testing
         #expect(HUB3.error(try HUB3.vector("hub3-4"))?.code == .ibanInvalidChecksum)
         #expect(HUB3.error(try HUB3.vector("hub3-6"))?.code == .ibanInvalidLength)
         #expect(HUB3.error(HUB3Payload.changed([9: "HR1210010051863000161"]))?.code == .ibanInvalidChecksum)
-        #expect(HUB3.error(HUB3Payload.changed([9: "1001005-1863000161"]))?.code != nil)
+        #expect(HUB3.error(HUB3Payload.changed([9: "1001005-1863000161"]))?.code == .ibanInvalidNationalCheck)
         let e = HUB3.error(HUB3Payload.changed([9: "HR12100100518630001"]))
         #expect(e?.field == "creditor.account.iban" && e?.line == 10)
     }
@@ -80,15 +86,15 @@ import Testing
         #expect(r?.warnings.isEmpty == true && r?.remittanceInformation == nil)
     }
 
-    @Test func referenceCheckFailureIsAWarning() {
-        let r = HUB3.record(HUB3Payload.changed([11: "102-3057-89017"]))
-        #expect(r?.reference?.valid == false && HUB3.warningCodes(r) == ["reference_invalid"])
-        #expect(r?.diagnostics.first?.message.contains("check digit") == true)
+    @Test func referenceCheckFailureRejects() {
+        let e = HUB3.expectRejection(HUB3Payload.changed([11: "102-3057-89017"]), .referenceInvalidChecksum)
+        #expect(e?.message.contains("check digit") == true && e?.partial?.reference?.valid == false)
+        #expect(e?.partial?.creditor?.account?.iban == "HR1210010051863000160")
     }
 
     @Test func malformedModel() {
         let r = HUB3.record(HUB3Payload.changed([10: "XX01"]))
-        #expect(r?.reference?.type == .other && HUB3.warningCodes(r) == ["reference_type_invalid"])
+        #expect(r?.reference?.type == .other && HUB3.warningCodes(r) == ["reference_type_invalid"] && r?.status == .uncertain)
     }
 
     @Test func pdf417AndQRDecodeAlike() {

@@ -1,5 +1,6 @@
 import Foundation
 import GiroCore
+import GiroPluginTestKit
 import GiroSerbia
 import Testing
 
@@ -28,24 +29,28 @@ import Testing
         #expect(r.reference?.model == "11" && r.reference?.value == "11800577342080-25127-1" && r.warnings.isEmpty)
     }
 
-    @Test func model97CheckFailureIsAWarning() throws {
-        let r = try #require(IPS.record(try IPS.vector("nbs-ips-4")))
-        #expect(r.reference?.valid == false && IPS.warningCodes(r) == ["reference_invalid"] && r.status == .uncertain)
+    @Test func model97CheckFailureRejectsWithThePartialRecord() throws {
+        let e = try #require(IPS.expectRejection(try IPS.vector("nbs-ips-4"), .referenceInvalidChecksum))
+        #expect(e.field == "reference" && e.partial?.reference?.valid == false)
+        #expect(e.partial?.creditor?.account?.iban != nil && e.partial?.amount != nil)
     }
+
+    @Test func goldenFloor() { #expect(IPS.goldenCaseCount >= 29) }
 
     @Test func referenceModels() {
         #expect(IPS.record(IPSPayload.changed("RO", "001234"))?.reference?.valid == true)
         #expect(IPS.record(IPSPayload.changed("RO", "9714123412"))?.reference?.valid == true)
-        let bad = IPS.record(IPSPayload.changed("RO", "97-1412-3412"))
-        #expect(bad?.reference?.valid == false && IPS.warningCodes(bad) == ["reference_invalid"])
-        let tooLong = IPS.record(IPSPayload.changed("RO", "00" + String(repeating: "1", count: 30)))
-        #expect(tooLong?.reference?.valid == false)
+        let bad = IPS.expectRejection(IPSPayload.changed("RO", "97-1412-3412"), .referenceInvalidChecksum)
+        #expect(bad?.partial?.reference?.valid == false)
+        IPS.expectRejection(IPSPayload.changed("RO", "9714123413"), .referenceInvalidChecksum)
+        IPS.expectRejection(IPSPayload.changed("RO", "00" + String(repeating: "1", count: 30)), .referenceInvalidChecksum)
         let noModel = IPS.record(IPSPayload.changed("RO", "AB12"))
         #expect(noModel?.reference?.type == .other && IPS.warningCodes(noModel) == ["reference_type_invalid"])
+        #expect(noModel?.status == .uncertain)
     }
 
     @Test func model22HasExactlyOneValidCheckDigit() {
-        let valid = (0...9).filter { d in IPS.record(IPSPayload.changed("RO", "22123456\(d)"))?.reference?.valid == true }
+        let valid = (0...9).filter { d in IPS.decodeError(IPSPayload.changed("RO", "22123456\(d)")) == nil }
         #expect(valid.count == 1)
     }
 
@@ -59,7 +64,8 @@ import Testing
     }
 
     @Test func versionAndCharset() {
-        #expect(IPS.error(IPSPayload.changed("V", "02"))?.code == .versionUnsupported)
+        #expect(IPS.error(IPSPayload.changed("V", "00"))?.code == .versionUnsupported)
+        #expect(IPS.error(IPSPayload.changed("V", "1"))?.code == .versionUnsupported)
         #expect(IPS.error(IPSPayload.changed("C", "2"))?.code == .charsetUnsupported)
         #expect(IPS.error(IPSPayload.changed("V", nil))?.code == .fieldMissing)
         #expect(IPS.error([0x4B, 0x3A, 0x50, 0x52, 0x7C, 0xC3, 0x28])?.code == .charsetInvalid)
@@ -91,8 +97,11 @@ import Testing
         #expect(zero?.amount?.value == 0 && zero?.diagnostics.map(\.code) == [.amountZero])
     }
 
-    @Test func payeeNameIsMandatory() {
-        #expect(IPS.error(IPSPayload.changed("N", nil))?.code == .fieldMissing)
+    @Test func errorsCarryThePartialRecord() throws {
+        // The amount fails after the payee's account and name were read.
+        let e = try #require(IPS.expectRejection(IPSPayload.changed("I", "RSD100.00"), .amountInvalid))
+        #expect(e.partial?.creditor?.name == "Telekom Srbija A.D." && e.partial?.creditor?.account?.iban == "RS35160000000000060216")
+        #expect(e.partial?.amount == nil && e.partial?.extras["rs.kind"] == "PR")
     }
 
     @Test func duplicateTagsAreRejected() {

@@ -1,5 +1,6 @@
 import Foundation
 import GiroCore
+import GiroPluginTestKit
 import GiroSlovenia
 import Testing
 
@@ -56,8 +57,7 @@ import Testing
         #expect(UPN.error(try UPN.vector("upnqr-8"))?.code == .structureInvalid)
     }
 
-    @Test func onlySpacesMayFollowTheChecksum() {
-        #expect(UPN.error(UPNPayload.bytes(tail: "\nEXTRA"))?.code == .structureInvalid)
+    @Test func onlyTheReserveMayFollowTheChecksum() {
         #expect(UPN.error(UPNPayload.bytes(tail: "\n   \nX"))?.code == .structureInvalid)
         let r = UPN.record(UPNPayload.bytes(tail: "\n      "))
         #expect(r?.extras["si.reserve"] == "6" && r?.warnings.isEmpty == true)
@@ -97,11 +97,10 @@ import Testing
         #expect(si05?.valid == true && si05?.model == "SI05")
         let si99 = UPN.record(UPNPayload.changed([15: "SI99"]))
         #expect(si99?.reference?.model == "SI99" && si99?.warnings.isEmpty == true)
-        let bad = UPN.record(UPNPayload.changed([15: "SI121234567890121"]))
-        #expect(bad?.reference?.valid == false && bad?.status == .uncertain)
-        #expect(UPN.warningCodes(bad) == ["reference_invalid"])
-        let badRF = UPN.record(UPNPayload.changed([15: "RF82352ADD05899"]))
-        #expect(badRF?.reference?.valid == false && UPN.warningCodes(badRF) == ["reference_invalid_checksum"])
+        let bad = UPN.expectRejection(UPNPayload.changed([15: "SI121234567890121"]), .referenceInvalidChecksum)
+        #expect(bad?.partial?.reference?.valid == false && bad?.field == "reference" && bad?.line == 16)
+        let badRF = UPN.expectRejection(UPNPayload.changed([15: "RF82352ADD05899"]), .referenceInvalidChecksum)
+        #expect(badRF?.partial?.reference?.valid == false)
         let other = UPN.record(UPNPayload.changed([15: "123456"]))
         #expect(other?.reference?.type == .other && UPN.warningCodes(other) == ["reference_unclassified"])
     }
@@ -126,6 +125,17 @@ import Testing
         let r = UPN.record(UPNPayload.changed([11: "", 16: ""]))
         #expect(Set(UPN.warningCodes(r)) == ["field_missing"] && r?.status == .uncertain)
     }
+
+    @Test func errorsCarryThePartialRecord() throws {
+        // The reference fails after the recipient IBAN, amount, payer, purpose and due date were read.
+        let e = try #require(UPN.expectRejection(UPNPayload.changed([15: "SI121234567890121"]), .referenceInvalidChecksum))
+        let r = try #require(e.partial)
+        #expect(r.creditor?.account?.iban == "SI56020170014356205" && r.amount?.value == UPN.decimal("81.05"))
+        #expect(r.debtor?.name == "Janez Novak" && r.purpose == "RENT" && r.dueDate == "2017-04-01")
+        #expect(r.creditor?.name == nil && r.status == .invalid)
+    }
+
+    @Test func goldenFloor() { #expect(UPN.goldenCaseCount >= 31) }
 
     @Test func eciSelectsTheCharset() {
         let utf8 = UPNPayload.bytes(charset: .utf8)

@@ -91,6 +91,63 @@ import GiroTestSupport
         #expect(Set(Self.formatIDs).count == Self.formatIDs.count, "duplicate plug-in ids")
     }
 
+    /// Every format's fixture payloads (the shared vectors' copies among them), by owning format id.
+    static func fixturePayloads() -> [(owner: String, name: String, bytes: [UInt8])] {
+        Golden.cases().compactMap { c in
+            (try? Data(contentsOf: c.payload)).map { (c.formatDirectory, c.name, [UInt8]($0)) }
+        }
+    }
+
+    /// 10,000 seeded random strings of four shapes a scanner meets on non-payment symbols: alphanumeric ids,
+    /// digits-only numbers, base32hex-ish blobs and short text lines; plus known look-alikes.
+    static func foreignText() -> [(kind: String, text: String)] {
+        var rng = SplitMix64(seed: 2024)
+        func pick(_ alphabet: [Character], _ lengths: ClosedRange<Int>) -> String {
+            String((0..<Int.random(in: lengths, using: &rng)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &rng)] })
+        }
+        let upper = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), digits = Array("0123456789")
+        let alphanumeric = upper + digits + Array("abcdefghijklmnopqrstuvwxyz")
+        let base32hex = digits + Array("ABCDEFGHIJKLMNOPQRSTUV")
+        let words = ["Invoice", "Total", "EUR", "Račun", "Rechnung", "pay", "K:", "PR", "HRV", "UPN", "SPD", "ABCD", "0001",
+                     "IBAN", "12,50", "Order", "2024", "https://example.com", "|", ":", "*"]
+        // An invoice number and a long numeric barcode: neither is any format's header.
+        var out: [(String, String)] = [("look-alike", "2024INVOICE12345678ABCDEF"), ("look-alike", "0000123456789012345678901")]
+        for i in 0..<10_000 {
+            switch i % 4 {
+            case 0: out.append(("alphanumeric", pick(alphanumeric, 4...60)))
+            case 1: out.append(("digits", pick(digits, 4...60)))
+            case 2: out.append(("base32hex", pick(base32hex, 8...200)))
+            default:
+                let n = Int.random(in: 1...6, using: &rng)
+                let lines = (0..<n).map { _ in (0..<Int.random(in: 1...6, using: &rng)).map { _ in words.randomElement(using: &rng) ?? "" }.joined(separator: " ") }
+                out.append(("text", lines.joined(separator: "\n")))
+            }
+        }
+        return out
+    }
+
+    /// No sniff claims a payload of another format, nor random text: a claim would turn a foreign symbol into
+    /// a broken payment of the wrong format (docs/decoding-policy.md, "Sniffing").
+    @Test func sniffsClaimNoForeignPayload() {
+        var claims: [String: [String]] = [:]
+        for (owner, name, bytes) in Self.fixturePayloads() {
+            let payload = Payload(bytes: bytes)
+            for f in Self.formats where f.id != owner && f.matches(payload) {
+                claims[f.id, default: []].append("fixture \(owner)/\(name)")
+            }
+        }
+        for (kind, text) in Self.foreignText() {
+            let payload = Payload(text: text)
+            for f in Self.formats where f.matches(payload) {
+                claims[f.id, default: []].append("\(kind) '\(text.prefix(60))'")
+            }
+        }
+        for (id, inputs) in claims.sorted(by: { $0.key < $1.key }) {
+            let examples: String = inputs.prefix(5).joined(separator: "\n")
+            Issue.record("\(id) claims \(inputs.count) foreign input(s), e.g.:\n\(examples)")
+        }
+    }
+
     @Test func engineRejectsJunkWithStableCodes() {
         let decoder = PaymentDecoder()
         func code(_ bytes: [UInt8]) -> ErrorCode? {

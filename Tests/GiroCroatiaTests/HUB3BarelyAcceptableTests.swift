@@ -1,9 +1,11 @@
 import GiroCore
 import GiroCroatia
+import GiroPluginTestKit
 import Testing
 
-/// Deviations seen on real bills and in generators: decoded with one named warning, same payment data.
-@Suite struct HUB3TolerancesTests {
+/// Deviations seen on real bills and in generators: decoded with one named warning, same payment data; and
+/// every class of docs/decoding-policy.md that applies to HUB3 with its code, severity, uncertainty and status.
+@Suite struct HUB3BarelyAcceptableTests {
     static let clean = HUB3.record(HUB3Payload.bytes())
 
     func expectTolerated(_ bytes: [UInt8], _ codes: [ErrorCode], sourceLocation: SourceLocation = #_sourceLocation) {
@@ -84,15 +86,42 @@ import Testing
     @Test func ibanWithSpaces() { expectTolerated(HUB3Payload.changed([9: "HR12 1001 0051 8630 0016 0"]), [.ibanSpaces]) }
 
     @Test func modelMissing() {
-        let r = HUB3.record(HUB3Payload.changed([10: ""]))
+        // A reference without a model cannot be checked: kept, uncertain.
+        let r = HUB3.expectPolicy(HUB3Payload.changed([10: ""]), .hub3ModelMissing, uncertain: true, status: .uncertain)
         #expect(r?.reference?.valid == nil && HUB3.warningCodes(r) == ["hub3_model_missing"])
+        // Neither model nor reference: read as HR99.
+        HUB3.expectPolicy(HUB3Payload.changed([10: "", 11: ""]), .hub3ModelMissing, uncertain: false, status: .valid)
     }
 
     @Test func lowerCaseModel() { expectTolerated(HUB3Payload.changed([10: "hr01"]), [.referenceNotCompact]) }
 
     @Test func unknownModel() {
-        let r = HUB3.record(HUB3Payload.changed([10: "HR20"]))
+        let r = HUB3.expectPolicy(HUB3Payload.changed([10: "HR20"]), .referenceModelUnknown, uncertain: true, status: .uncertain)
         #expect(r?.reference?.valid == nil && HUB3.warningCodes(r) == ["reference_model_unknown"])
+    }
+
+    @Test func nationalCheckFailingOnAValidIBANIsKept() {
+        // Mod 97 holds, the account's ISO 7064 check digit does not.
+        let r = HUB3.expectPolicy(HUB3Payload.changed([9: "HR8210010051863000161"]), .ibanInvalidNationalCheck,
+                                  uncertain: true, status: .uncertain)
+        #expect(r?.creditor?.account?.iban == "HR8210010051863000161")
+    }
+
+    @Test func missingRecipientNameKept() {
+        let r = HUB3.expectPolicy(HUB3Payload.changed([6: ""]), .fieldMissing, uncertain: true, status: .uncertain)
+        #expect(r?.creditor?.name == nil && r?.creditor?.account?.iban == "HR1210010051863000160")
+    }
+
+    @Test func guessedCharsetIsUncertain() {
+        let text = HUB3Payload.with([3: "Željko Šenečić"]).joined(separator: "\n") + "\n"
+        HUB3.expectPolicy(Charset.iso8859_2.encode(text) ?? [], .charsetFallback, uncertain: true, status: .uncertain)
+    }
+
+    @Test func cosmeticAndTooLongAreValid() {
+        HUB3.expectPolicy(HUB3Payload.changed([13: "Racun 12/2024 "]), .whitespaceTrimmed, uncertain: false, status: .valid)
+        HUB3.expectPolicy(HUB3Payload.changed([7: "VELIKA GORICA,10410 VELIKA GORICA"]), .fieldTooLong, uncertain: false, status: .valid)
+        HUB3.expectPolicy(HUB3Payload.changed([13: "Racun @ 12/2024"]), .characterOutsideSet, uncertain: false, status: .valid)
+        HUB3.expectPolicy(HUB3Payload.changed([9: "HR12 1001 0051 8630 0016 0"]), .ibanSpaces, uncertain: false, status: .valid)
     }
 
     @Test func amountNotZeroPadded() { expectTolerated(HUB3Payload.changed([2: "12355"]), [.hub3AmountUnpadded]) }
@@ -108,4 +137,12 @@ import Testing
     }
 
     @Test func byteOrderMark() { expectTolerated([0xEF, 0xBB, 0xBF] + HUB3Payload.bytes(), [.byteOrderMark]) }
+
+    @Test func rejectionsOfThePolicyCarryThePartialRecord() {
+        // A failing check under a known model, and a pre-2013 account whose own check digits fail.
+        let e = HUB3.expectRejection(HUB3Payload.changed([11: "102-3057-89017"]), .referenceInvalidChecksum)
+        #expect(e?.partial?.creditor?.account?.iban == "HR1210010051863000160" && e?.partial?.amount == Self.clean?.amount)
+        let legacy = HUB3.expectRejection(HUB3Payload.changed([9: "1001005-1863000161"]), .ibanInvalidNationalCheck)
+        #expect(legacy?.partial?.amount == Self.clean?.amount && legacy?.partial?.creditor == nil)
+    }
 }

@@ -1,9 +1,11 @@
 import GiroCore
+import GiroPluginTestKit
 import GiroSlovenia
 import Testing
 
-/// Deviations seen in the wild that decode with one named warning and the same payment data.
-@Suite struct UPNQRTolerancesTests {
+/// Deviations seen in the wild that decode with one named warning and the same payment data; and every
+/// class of docs/decoding-policy.md that applies to UPN QR with its code, severity, uncertainty and status.
+@Suite struct UPNBarelyAcceptableTests {
     static let clean = UPN.record(UPNPayload.bytes())
 
     func expectTolerated(_ bytes: [UInt8], _ codes: [ErrorCode], eci: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -72,7 +74,7 @@ import Testing
     @Test func referenceWithSpacesCompacted() { expectTolerated(UPNPayload.changed([15: "SI12 1234567890120"]), [.referenceNotCompact]) }
 
     @Test func unknownSIModelNotChecked() {
-        let r = UPN.record(UPNPayload.changed([15: "SI771234"]))
+        let r = UPN.expectPolicy(UPNPayload.changed([15: "SI771234"]), .referenceModelUnknown, uncertain: true, status: .uncertain)
         #expect(r?.reference?.valid == nil && UPN.warningCodes(r) == ["reference_model_unknown"])
     }
 
@@ -84,5 +86,51 @@ import Testing
     @Test func ibanWithSpaces() {
         let fields = UPNPayload.with([14: "SI56 0201 7001 4356 205"])
         expectTolerated(UPNPayload.bytes(fields), [.ibanSpaces])
+    }
+
+    @Test func nationalCheckFailingOnAValidIBANIsKept() {
+        // Mod 97 holds (SI94), the Slovenian control digits (00) do not.
+        let r = UPN.expectPolicy(UPNPayload.changed([14: "SI94020170014356200"]), .ibanInvalidNationalCheck,
+                                 uncertain: true, status: .uncertain)
+        #expect(r?.creditor?.account?.iban == "SI94020170014356200")
+    }
+
+    @Test func reserveWithContentKept() {
+        let r = UPN.expectPolicy(UPNPayload.bytes(tail: "\nEXTRA"), .reservedFieldUsed, uncertain: false, status: .valid)
+        #expect(r?.extras["si.reserved"] == "EXTRA" && r?.creditor == Self.clean?.creditor)
+    }
+
+    @Test func guessedCharsetIsUncertainDeclaredIsNot() {
+        UPN.expectPolicy(UPNPayload.bytes(charset: .utf8), .charsetMismatch, uncertain: true, status: .uncertain)
+        UPN.expectPolicy(UPNPayload.bytes(charset: .utf8), eci: 26, .charsetMismatch, uncertain: false, status: .valid)
+    }
+
+    @Test func missingNamePurposeAndReferenceKept() {
+        UPN.expectPolicy(UPNPayload.changed([16: ""]), .fieldMissing, uncertain: true, status: .uncertain)
+        UPN.expectPolicy(UPNPayload.changed([11: ""]), .fieldMissing, uncertain: true, status: .uncertain)
+        let r = UPN.expectPolicy(UPNPayload.changed([15: ""]), .fieldMissing, uncertain: true, status: .uncertain)
+        #expect(r?.reference == nil)
+    }
+
+    @Test func unclassifiedReferenceIsUncertain() {
+        UPN.expectPolicy(UPNPayload.changed([15: "123456"]), .referenceUnclassified, uncertain: true, status: .uncertain)
+    }
+
+    @Test func payerSideProblemsLeaveTheStatusAlone() {
+        UPN.expectPolicy(UPNPayload.changed([4: "SI121234567890121"]), .referenceInvalid, uncertain: false, status: .valid)
+        UPN.expectPolicy(UPNPayload.changed([1: "SI56020170014356206"]), .ibanInvalidChecksum, uncertain: false, status: .valid)
+    }
+
+    @Test func cosmeticAndTooLongAreValid() {
+        UPN.expectPolicy(UPNPayload.changed([16: String(repeating: "A", count: 34)]), .fieldTooLong, uncertain: false, status: .valid)
+        UPN.expectPolicy(UPNPayload.changed([15: "SI12 1234567890120"]), .referenceNotCompact, uncertain: false, status: .valid)
+        UPN.expectPolicy(UPNPayload.bytes(separator: "\r\n", tail: "\r\n"), .lineEndingCR, uncertain: false, status: .valid)
+    }
+
+    @Test func rejectionsOfThePolicyCarryThePartialRecord() {
+        // SI model and RF references whose check digits fail.
+        let e = UPN.expectRejection(UPNPayload.changed([15: "SI121234567890121"]), .referenceInvalidChecksum)
+        #expect(e?.partial?.creditor?.account == Self.clean?.creditor?.account && e?.partial?.amount == Self.clean?.amount)
+        UPN.expectRejection(UPNPayload.changed([15: "RF82352ADD05899"]), .referenceInvalidChecksum)
     }
 }

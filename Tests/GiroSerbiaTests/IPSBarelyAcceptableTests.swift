@@ -1,9 +1,11 @@
 import GiroCore
+import GiroPluginTestKit
 import GiroSerbia
 import Testing
 
-/// Deviations seen in the wild (generators, bank apps): decoded with one named warning, same payment data.
-@Suite struct IPSTolerancesTests {
+/// Deviations seen in the wild (generators, bank apps): decoded with one named warning, same payment data; and
+/// every class of docs/decoding-policy.md that applies to IPS QR with its code, severity, uncertainty and status.
+@Suite struct IPSBarelyAcceptableTests {
     static let clean = IPS.record(IPSPayload.bytes())
 
     func expectTolerated(_ bytes: [UInt8], _ codes: [ErrorCode], sourceLocation: SourceLocation = #_sourceLocation) {
@@ -19,7 +21,32 @@ import Testing
         expectTolerated(IPSPayload.bytes(t), [.ipsTagOrder])
     }
 
-    @Test func unknownTag() { expectTolerated(IPSPayload.bytes(IPSPayload.base + [("XX", "test")]), [.ipsUnknownTag]) }
+    @Test func unknownTagKept() {
+        let r = IPS.expectPolicy(IPSPayload.bytes(IPSPayload.base + [("XX", "test")]), .unknownKey, uncertain: false, status: .valid)
+        #expect(r?.extras["rs.unknown.XX"] == "test" && IPS.warningCodes(r) == ["unknown_key"] && r?.creditor == Self.clean?.creditor)
+    }
+
+    @Test func unknownMajorVersionReadWithTheNewestRules() {
+        let r = IPS.expectPolicy(IPSPayload.changed("V", "02"), .versionUnknown, uncertain: true, status: .uncertain)
+        #expect(r?.formatVersion == "02" && r?.amount == Self.clean?.amount && r?.creditor == Self.clean?.creditor)
+    }
+
+    @Test func missingPayeeNameKept() {
+        let r = IPS.expectPolicy(IPSPayload.changed("N", nil), .fieldMissing, uncertain: true, status: .uncertain)
+        #expect(r?.creditor?.name == nil && r?.creditor?.account == Self.clean?.creditor?.account)
+    }
+
+    @Test func placeholderPayerAccountDropped() {
+        let bytes = IPSPayload.bytes(IPSPayload.base.prefix(6) + [("O", "000000000000000000")] + IPSPayload.base.dropFirst(6))
+        let r = IPS.expectPolicy(bytes, .placeholderValue, uncertain: false, status: .valid)
+        #expect(r?.debtor?.account == nil && r?.debtor?.name == "SAVVAS RADEVIĆ")
+    }
+
+    @Test func cosmeticAndTooLongAreValid() {
+        IPS.expectPolicy(IPSPayload.changed("RO", "97 08 2240113797893"), .referenceNotCompact, uncertain: false, status: .valid)
+        IPS.expectPolicy(IPSPayload.changed("S", String(repeating: "x", count: 36)), .fieldTooLong, uncertain: false, status: .valid)
+        IPS.expectPolicy([0xEF, 0xBB, 0xBF] + IPSPayload.bytes(), .byteOrderMark, uncertain: false, status: .valid)
+    }
 
     @Test func emptyOptionalTag() { expectTolerated(IPSPayload.bytes(IPSPayload.base + [("RL", "")]), [.ipsEmptyTag]) }
 
@@ -59,7 +86,7 @@ import Testing
     }
 
     @Test func unknownModel() {
-        let r = IPS.record(IPSPayload.changed("RO", "121234"))
+        let r = IPS.expectPolicy(IPSPayload.changed("RO", "121234"), .referenceModelUnknown, uncertain: true, status: .uncertain)
         #expect(r?.reference?.valid == nil && IPS.warningCodes(r) == ["reference_model_unknown"])
     }
 
@@ -78,7 +105,15 @@ import Testing
 
     @Test func nonConformantGeneratorVector() throws {
         let r = try #require(IPS.record(try IPS.vector("nbs-ips-5")))
-        #expect(IPS.warningCodes(r) == ["ips_tag_order", "ips_unknown_tag"])
+        #expect(IPS.warningCodes(r) == ["ips_tag_order", "unknown_key"])
         #expect(r.amount?.value == 1295 && r.creditor?.name == "JEST Ltd., Test")
+    }
+
+    @Test func rejectionsOfThePolicyCarryThePartialRecord() {
+        // Model 97 whose check digits fail; a domestic payee account whose control digits fail.
+        let e = IPS.expectRejection(IPSPayload.changed("RO", "97082240113797894"), .referenceInvalidChecksum)
+        #expect(e?.partial?.creditor == Self.clean?.creditor && e?.partial?.purpose == "189")
+        let account = IPS.expectRejection(IPSPayload.changed("R", "160000000000060217"), .ipsAccountInvalid)
+        #expect(account?.partial?.extras["rs.kind"] == "PR" && account?.partial?.creditor == nil)
     }
 }
