@@ -58,7 +58,7 @@ public struct OCRSubstitution: Sendable, Hashable, CustomStringConvertible {
     public let original: Unicode.Scalar
     /// What the pattern needed there.
     public let replacement: Unicode.Scalar
-    public init(offset: Int, original: Unicode.Scalar, replacement: Unicode.Scalar) {
+    package init(offset: Int, original: Unicode.Scalar, replacement: Unicode.Scalar) {
         self.offset = offset; self.original = original; self.replacement = replacement
     }
     public var description: String { "\(offset): \(original)→\(replacement)" }
