@@ -10,7 +10,8 @@ public enum ReaderKind: String, Sendable, Codable, Hashable, CaseIterable {
     /// libdmtx 0.7 (Debian `libdmtx-dev`): DataMatrix anywhere in the image, slow on failure.
     case dmtx
 
-    public var symbologies: Set<Symbology> {
+    /// What the library can read (the readers skip requests outside it).
+    package var symbologies: Set<Symbology> {
         switch self {
         case .zxing: [.qr, .pdf417, .code128, .datamatrix]
         case .zbar: [.qr, .code128]

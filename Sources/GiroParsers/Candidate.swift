@@ -20,9 +20,9 @@ public struct ParseContext: Sendable, Hashable, Codable {
     }
 
     /// The currency the context implies: the explicit one, else the country's.
-    public var impliedCurrency: String? { currency ?? country.flatMap { CountryDefaults.currency[$0] } }
+    var impliedCurrency: String? { currency ?? country.flatMap { CountryDefaults.currency[$0] } }
     /// The language the context implies: the explicit one, else the country's main one.
-    public var impliedLanguage: String? { language ?? country.flatMap { CountryDefaults.language[$0] } }
+    var impliedLanguage: String? { language ?? country.flatMap { CountryDefaults.language[$0] } }
 }
 
 public enum DateOrder: String, Sendable, Hashable, Codable { case dmy, mdy, ymd }
