@@ -47,7 +47,7 @@ print("// shared/specs/formats-west.md §9.2. Do not edit by hand: change the so
 print()
 print("extension IBANRegistry {")
 print(f"    /// {len(entries)} countries and territories.")
-print("    public static let countries: [IBANCountry] = [")
+print("    package static let countries: [IBANCountry] = [")
 for e in entries:
     print(e)
 print("    ]")

@@ -7,7 +7,9 @@ set -euo pipefail
 packages=(pkg-config libpcre2-dev pcre2-utils liblzma-dev
   # images: barcode and image libraries (build), fixture generators and the CLIs the image benchmark compares with
   libzxing-dev libzbar-dev libdmtx-dev libpng-dev libjpeg-dev libwebp-dev
-  zint qrencode imagemagick zbar-tools zxing-cpp-tools)
+  zint qrencode imagemagick zbar-tools zxing-cpp-tools
+  # scripts/count-public-api.sh (run by PublicAPITests) reads the compiler's symbol graphs
+  jq)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -115,7 +115,7 @@ public struct ImageDecoder: Sendable {
         return result
     }
 
-    public func decode(image: GrayImage) -> ImageDecodeResult {
+    package func decode(image: GrayImage) -> ImageDecodeResult {
         let read = strategy.read(image) { symbol in Self.isPaymentFormat(classify(symbol)) }
         let symbols = read.symbols.map { ImageSymbolResult(symbol: $0, outcome: classify($0)) }
         return ImageDecodeResult(fileFormat: nil, width: image.width, height: image.height, orientation: 1,

@@ -9,11 +9,14 @@
 /// ```
 public struct PaymentDecoder: Sendable {
     public let formats: [any PaymentFormat]
+    /// The largest payload this decoder accepts, in bytes: the value given to `init`, clamped to
+    /// `1...PayloadLimits.maxBytes`. It can only lower the formats' ceiling: every plug-in refuses more than
+    /// ``PayloadLimits/maxBytes`` on its own, so a larger value is clamped here, visibly, not ignored later.
     public let maxPayloadBytes: Int
 
     public init(formats: [any PaymentFormat] = FormatRegistry.all, maxPayloadBytes: Int = PayloadLimits.maxBytes) {
         self.formats = formats
-        self.maxPayloadBytes = maxPayloadBytes
+        self.maxPayloadBytes = min(max(maxPayloadBytes, 1), PayloadLimits.maxBytes)
     }
 
     /// The plug-in whose header sniff accepts the payload, if any.
@@ -26,9 +29,7 @@ public struct PaymentDecoder: Sendable {
         guard !payload.bytes.isEmpty else {
             throw GiroError(.emptyPayload, "the payload is empty")
         }
-        guard payload.bytes.count <= maxPayloadBytes else {
-            throw GiroError(.payloadTooLarge, "the payload has \(payload.bytes.count) bytes; the limit is \(maxPayloadBytes)")
-        }
+        try checkSize(payload, format: nil)
         guard let format = detect(payload) else {
             throw GiroError(.unknownFormat, "no supported payment format recognises this payload")
         }
@@ -54,9 +55,15 @@ public struct PaymentDecoder: Sendable {
         guard let format = formats.first(where: { $0.id == formatID }) else {
             throw GiroError(.unknownFormat, "no plug-in with id \(formatID)")
         }
-        guard payload.bytes.count <= maxPayloadBytes else {
-            throw GiroError(.payloadTooLarge, format: formatID, "the payload has \(payload.bytes.count) bytes; the limit is \(maxPayloadBytes)")
-        }
+        try checkSize(payload, format: formatID)
         return try format.decode(payload)
+    }
+
+    /// The engine's limit, checked before any plug-in sees the bytes.
+    private func checkSize(_ payload: Payload, format: String?) throws(GiroError) {
+        guard payload.bytes.count <= maxPayloadBytes else {
+            throw GiroError(.payloadTooLarge, format: format,
+                            "the payload has \(payload.bytes.count) bytes; the limit is \(maxPayloadBytes)")
+        }
     }
 }

@@ -10,7 +10,8 @@ public enum ReaderKind: String, Sendable, Codable, Hashable, CaseIterable {
     /// libdmtx 0.7 (Debian `libdmtx-dev`): DataMatrix anywhere in the image, slow on failure.
     case dmtx
 
-    public var symbologies: Set<Symbology> {
+    /// What the library can read (the readers skip requests outside it).
+    package var symbologies: Set<Symbology> {
         switch self {
         case .zxing: [.qr, .pdf417, .code128, .datamatrix]
         case .zbar: [.qr, .code128]
@@ -19,7 +20,7 @@ public enum ReaderKind: String, Sendable, Codable, Hashable, CaseIterable {
     }
 
     /// A fresh reader of this kind.
-    public var reader: any BarcodeReader {
+    package var reader: any BarcodeReader {
         switch self {
         case .zxing: ZXingReader()
         case .zbar: ZBarReader()
@@ -29,18 +30,18 @@ public enum ReaderKind: String, Sendable, Codable, Hashable, CaseIterable {
 }
 
 /// One symbol found in an image: raw bytes, never a library's charset guess.
-public struct DetectedSymbol: Sendable, Hashable, Codable {
-    public var symbology: Symbology
-    public var bytes: [UInt8]
+package struct DetectedSymbol: Sendable, Hashable, Codable {
+    package var symbology: Symbology
+    package var bytes: [UInt8]
     /// The first ECI designator in the symbol, when the library reports one (zbar never does).
-    public var eci: Int?
+    package var eci: Int?
     /// Corners in image coordinates: top-left, top-right, bottom-right, bottom-left of the symbol.
-    public var corners: [ImagePoint]
-    public var reader: ReaderKind
+    package var corners: [ImagePoint]
+    package var reader: ReaderKind
     /// Which step of the reading strategy found it (`zxing`, `zxing-rotate-8`, `dmtx`, …).
-    public var pass: String
+    package var pass: String
 
-    public init(symbology: Symbology, bytes: [UInt8], eci: Int?, corners: [ImagePoint], reader: ReaderKind, pass: String? = nil) {
+    package init(symbology: Symbology, bytes: [UInt8], eci: Int?, corners: [ImagePoint], reader: ReaderKind, pass: String? = nil) {
         self.symbology = symbology
         self.bytes = bytes
         self.eci = eci
@@ -50,7 +51,7 @@ public struct DetectedSymbol: Sendable, Hashable, Codable {
     }
 
     /// The bytes as a core payload for the plug-ins.
-    public var payload: Payload { Payload(bytes: bytes, symbology: symbology, eci: eci, kind: "image") }
+    package var payload: Payload { Payload(bytes: bytes, symbology: symbology, eci: eci, kind: "image") }
 
     var center: (x: Double, y: Double) {
         guard !corners.isEmpty else { return (0, 0) }
@@ -84,15 +85,15 @@ public struct DetectedSymbol: Sendable, Hashable, Codable {
 }
 
 /// What a single read may look at and how long it may take.
-public struct ReadOptions: Sendable {
-    public var symbologies: Set<Symbology>
+package struct ReadOptions: Sendable {
+    package var symbologies: Set<Symbology>
     /// Spend more time (zxing tryHarder/tryRotate/tryDownscale).
-    public var tryHarder: Bool
+    package var tryHarder: Bool
     /// Millisecond budget for libraries that search until told to stop (libdmtx).
-    public var timeBudgetMilliseconds: Int
-    public var maxSymbols: Int
+    package var timeBudgetMilliseconds: Int
+    package var maxSymbols: Int
 
-    public init(symbologies: Set<Symbology> = Set(Symbology.allCases), tryHarder: Bool = true,
+    package init(symbologies: Set<Symbology> = Set(Symbology.allCases), tryHarder: Bool = true,
                 timeBudgetMilliseconds: Int = 500, maxSymbols: Int = 16) {
         self.symbologies = symbologies
         self.tryHarder = tryHarder
@@ -103,7 +104,7 @@ public struct ReadOptions: Sendable {
 
 /// One barcode library. Implementations create their library handles per call (none of the libraries
 /// promises thread safety for shared handles), free them on every path, and are safe to share.
-public protocol BarcodeReader: Sendable {
+package protocol BarcodeReader: Sendable {
     var kind: ReaderKind { get }
     /// Symbols found, in the image's coordinates. Throws `reader_failed` only for library failures;
     /// "nothing found" is an empty array.

@@ -3,17 +3,17 @@ import GiroCore
 
 /// Writes the image with found symbols outlined, as an RGB PNG (libpng's simplified writer).
 /// Green outlines are recognised payments, orange anything else; a dot marks each symbol's first corner.
-public enum DebugImage {
-    public struct Outline: Sendable {
-        public var corners: [ImagePoint]
-        public var recognised: Bool
-        public init(corners: [ImagePoint], recognised: Bool) {
+package enum DebugImage {
+    package struct Outline: Sendable {
+        package var corners: [ImagePoint]
+        package var recognised: Bool
+        package init(corners: [ImagePoint], recognised: Bool) {
             self.corners = corners
             self.recognised = recognised
         }
     }
 
-    public static func png(_ image: GrayImage, outlines: [Outline]) throws(GiroError) -> [UInt8] {
+    package static func png(_ image: GrayImage, outlines: [Outline]) throws(GiroError) -> [UInt8] {
         var rgb = [UInt8](repeating: 0, count: image.pixelCount * 3)
         for i in 0..<image.pixelCount {
             let v = image.pixels[i] / 2 + 64  // dimmed so the outlines stand out

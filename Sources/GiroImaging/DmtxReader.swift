@@ -3,18 +3,18 @@ import GiroCore
 
 /// libdmtx 0.7: finds DataMatrix symbols anywhere in the image. A failed search can take a second on a
 /// page, so every read runs against `ReadOptions.timeBudgetMilliseconds`.
-public struct DmtxReader: BarcodeReader {
-    public var kind: ReaderKind { .dmtx }
+package struct DmtxReader: BarcodeReader {
+    package var kind: ReaderKind { .dmtx }
     /// libdmtx's internal downsampling (1 = full resolution; 2 is faster but finds fewer symbols).
-    public var shrink: Int
+    package var shrink: Int
 
     static let minimumSide = 16
 
-    public init(shrink: Int = 1) {
+    package init(shrink: Int = 1) {
         self.shrink = max(1, min(shrink, 4))
     }
 
-    public func read(_ image: GrayImage, options: ReadOptions) throws(GiroError) -> [DetectedSymbol] {
+    package func read(_ image: GrayImage, options: ReadOptions) throws(GiroError) -> [DetectedSymbol] {
         // Debian's libdmtx keeps its asserts: a degenerate image (a side of a few pixels) aborts the process in
         // the scan-grid setup (`maxExtent > 1`). The smallest symbol, 10×10 modules, needs more pixels anyway.
         guard options.symbologies.contains(.datamatrix), image.width >= Self.minimumSide * shrink, image.height >= Self.minimumSide * shrink else { return [] }

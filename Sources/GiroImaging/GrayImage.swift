@@ -3,13 +3,13 @@ import GiroCore
 /// An 8-bit gray image, rows top to bottom, no padding (`pixels.count == width * height`).
 ///
 /// Every backend reads this one layout, so a buffer is validated once here instead of in each library call.
-public struct GrayImage: Sendable, Hashable {
-    public let width: Int
-    public let height: Int
-    public let pixels: [UInt8]
+package struct GrayImage: Sendable, Hashable {
+    package let width: Int
+    package let height: Int
+    package let pixels: [UInt8]
 
     /// Nil unless the dimensions are positive and match the buffer exactly.
-    public init?(width: Int, height: Int, pixels: [UInt8]) {
+    package init?(width: Int, height: Int, pixels: [UInt8]) {
         guard width > 0, height > 0, width <= ImageLimits.maxSide, height <= ImageLimits.maxSide,
               pixels.count == width * height else { return nil }
         self.width = width
@@ -30,7 +30,7 @@ public struct GrayImage: Sendable, Hashable {
         self.pixels = pixels
     }
 
-    public var pixelCount: Int { width * height }
+    package var pixelCount: Int { width * height }
 }
 
 /// Limits applied before any pixel is decoded.

@@ -7,7 +7,7 @@ import GiroCore
 public enum ImageFileFormat: String, Sendable, Codable, CaseIterable {
     case png, jpeg, webp
 
-    public static func detect(_ bytes: [UInt8]) -> ImageFileFormat? {
+    package static func detect(_ bytes: [UInt8]) -> ImageFileFormat? {
         func starts(_ p: [UInt8], at i: Int = 0) -> Bool {
             bytes.count >= i + p.count && bytes[i..<(i + p.count)].elementsEqual(p)
         }
@@ -19,25 +19,28 @@ public enum ImageFileFormat: String, Sendable, Codable, CaseIterable {
 }
 
 /// A decoded image: gray pixels upright (EXIF orientation applied) and what the file said.
-public struct LoadedImage: Sendable {
-    public var image: GrayImage
-    public var fileFormat: ImageFileFormat
+package struct LoadedImage: Sendable {
+    package var image: GrayImage
+    package var fileFormat: ImageFileFormat
     /// EXIF orientation found in the file (1 = upright), already applied to `image`.
-    public var orientation: Int
+    package var orientation: Int
 }
 
 /// Decodes PNG (8/16-bit, gray/RGB/RGBA, palette), JPEG (gray, YCbCr, CMYK) and WebP into gray pixels,
 /// refusing anything over the byte or pixel limit before the pixels are decoded.
 public struct ImageLoader: Sendable {
-    public var maxPixels: Int
-    public var maxFileBytes: Int
+    /// Most pixels accepted (refused before decoding); negative values count as 0. May exceed the default:
+    /// sides are capped at ``ImageLimits/maxSide``, so width × height cannot overflow.
+    public var maxPixels: Int { didSet { maxPixels = max(0, maxPixels) } }
+    /// Largest file accepted, in bytes; negative values count as 0.
+    public var maxFileBytes: Int { didSet { maxFileBytes = max(0, maxFileBytes) } }
 
     public init(maxPixels: Int = ImageLimits.maxPixels, maxFileBytes: Int = ImageLimits.maxFileBytes) {
-        self.maxPixels = maxPixels
-        self.maxFileBytes = maxFileBytes
+        self.maxPixels = max(0, maxPixels)
+        self.maxFileBytes = max(0, maxFileBytes)
     }
 
-    public func load(_ bytes: [UInt8]) throws(GiroError) -> LoadedImage {
+    package func load(_ bytes: [UInt8]) throws(GiroError) -> LoadedImage {
         guard bytes.count <= maxFileBytes else {
             throw GiroError(.imageTooLarge, field: "image", "the file has \(bytes.count) bytes; the limit is \(maxFileBytes)")
         }

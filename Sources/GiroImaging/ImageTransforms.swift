@@ -21,7 +21,7 @@ struct PointMap: Sendable {
 
 extension GrayImage {
     /// Applies an EXIF orientation (1…8) so the image is upright.
-    public func oriented(_ orientation: Int) -> GrayImage {
+    package func oriented(_ orientation: Int) -> GrayImage {
         guard (2...8).contains(orientation) else { return self }
         let w = width, h = height
         let swap = orientation >= 5

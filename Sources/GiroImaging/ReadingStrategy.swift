@@ -1,14 +1,14 @@
 import GiroCore
 
 /// What one image yielded: the distinct symbols, and how the search went.
-public struct StrategyResult: Sendable {
-    public var symbols: [DetectedSymbol]
+package struct StrategyResult: Sendable {
+    package var symbols: [DetectedSymbol]
     /// Passes that ran, in order (`zxing`, `dmtx`, `zxing-tiles`, …).
-    public var passes: [String]
+    package var passes: [String]
     /// Library failures met on the way (the search continues past them).
-    public var errors: [GiroError]
+    package var errors: [GiroError]
     /// `true` when the time budget ended the search before every pass had run.
-    public var budgetExhausted: Bool
+    package var budgetExhausted: Bool
 }
 
 /// Reads an image with several backends and image variants, cheapest first, and stops as soon as
@@ -21,15 +21,22 @@ public struct StrategyResult: Sendable {
 /// slot ran out. A per-image budget bounds the total.
 public struct ReadingStrategy: Sendable {
     public var readers: Set<ReaderKind>
-    public var budgetMilliseconds: Int
+    /// Time for one image, clamped to `1...ReadingStrategy.maxBudgetMilliseconds` (also when set later),
+    /// so the deadline arithmetic cannot overflow.
+    public var budgetMilliseconds: Int { didSet { budgetMilliseconds = Self.clampedBudget(budgetMilliseconds) } }
     /// Run every pass even after a recognised symbol (finds more symbols on multi-bill pages; slower).
     public var exhaustive: Bool
 
     public init(readers: Set<ReaderKind> = Set(ReaderKind.allCases), budgetMilliseconds: Int = 1000, exhaustive: Bool = false) {
         self.readers = readers
-        self.budgetMilliseconds = max(1, budgetMilliseconds)
+        self.budgetMilliseconds = Self.clampedBudget(budgetMilliseconds)
         self.exhaustive = exhaustive
     }
+
+    /// One hour: far beyond any useful per-image budget.
+    public static let maxBudgetMilliseconds = 3_600_000
+
+    static func clampedBudget(_ ms: Int) -> Int { min(max(ms, 1), maxBudgetMilliseconds) }
 
     /// Pixels the passes work on; bigger images (phone photos) are averaged down by an integer factor first.
     /// 9 MP keeps an A4 page scanned at 300 dpi at full resolution, where narrow Code128 bars need it.
@@ -40,7 +47,7 @@ public struct ReadingStrategy: Sendable {
     /// zxing 1.4 reads PDF417 up to about this tilt; beyond it the page must be turned straight first.
     static let pdf417ToleratedTilt = 5.0
 
-    public func read(_ image: GrayImage, recognises: (DetectedSymbol) -> Bool) -> StrategyResult {
+    package func read(_ image: GrayImage, recognises: (DetectedSymbol) -> Bool) -> StrategyResult {
         withoutActuallyEscaping(recognises) { read(image, run: Run(clock: ContinuousClock(), budget: .milliseconds(budgetMilliseconds), recognises: $0)) }
     }
 

@@ -3,12 +3,12 @@ import GiroCore
 
 /// zbar 0.23 in binary mode (`ZBAR_CFG_BINARY`): QR bytes come out unconverted instead of charset-guessed.
 /// Debian's zbar has no PDF417 and zbar never had DataMatrix, so those symbologies are never found here.
-public struct ZBarReader: BarcodeReader {
-    public var kind: ReaderKind { .zbar }
+package struct ZBarReader: BarcodeReader {
+    package var kind: ReaderKind { .zbar }
 
-    public init() {}
+    package init() {}
 
-    public func read(_ image: GrayImage, options: ReadOptions) throws(GiroError) -> [DetectedSymbol] {
+    package func read(_ image: GrayImage, options: ReadOptions) throws(GiroError) -> [DetectedSymbol] {
         let wanted = options.symbologies.intersection(ReaderKind.zbar.symbologies)
         guard !wanted.isEmpty else { return [] }
         guard let scanner = zbar_image_scanner_create() else {

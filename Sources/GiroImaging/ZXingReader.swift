@@ -2,16 +2,16 @@ import CZXingShim
 import GiroCore
 
 /// zxing-cpp 1.4 through the `CZXingShim` C API.
-public struct ZXingReader: BarcodeReader {
-    public var kind: ReaderKind { .zxing }
+package struct ZXingReader: BarcodeReader {
+    package var kind: ReaderKind { .zxing }
     /// Use the global-histogram binarizer instead of zxing's default local-average one.
-    public var globalHistogram: Bool
+    package var globalHistogram: Bool
 
-    public init(globalHistogram: Bool = false) {
+    package init(globalHistogram: Bool = false) {
         self.globalHistogram = globalHistogram
     }
 
-    public func read(_ image: GrayImage, options: ReadOptions) throws(GiroError) -> [DetectedSymbol] {
+    package func read(_ image: GrayImage, options: ReadOptions) throws(GiroError) -> [DetectedSymbol] {
         var formats: Int32 = 0
         for s in options.symbologies {
             switch s {

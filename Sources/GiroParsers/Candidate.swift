@@ -20,9 +20,9 @@ public struct ParseContext: Sendable, Hashable, Codable {
     }
 
     /// The currency the context implies: the explicit one, else the country's.
-    public var impliedCurrency: String? { currency ?? country.flatMap { CountryDefaults.currency[$0] } }
+    var impliedCurrency: String? { currency ?? country.flatMap { CountryDefaults.currency[$0] } }
     /// The language the context implies: the explicit one, else the country's main one.
-    public var impliedLanguage: String? { language ?? country.flatMap { CountryDefaults.language[$0] } }
+    var impliedLanguage: String? { language ?? country.flatMap { CountryDefaults.language[$0] } }
 }
 
 public enum DateOrder: String, Sendable, Hashable, Codable { case dmy, mdy, ymd }
@@ -166,12 +166,23 @@ extension ParseCandidate {
 }
 
 /// Size limits; inputs beyond them are refused with `payload_too_large`, never truncated silently.
+///
+/// Both are clamped whenever set (negative values count as 0), so no value can break the parsers' bounds.
 public struct ParseLimits: Sendable, Hashable {
-    /// Largest input in UTF-8 bytes.
-    public var maxInputBytes = 64 << 20
-    /// Most candidates one parser returns for one input (the rest are dropped and the last one notes it).
-    public var maxCandidates = 200_000
+    /// Largest input in UTF-8 bytes, at most ``ParseLimits/inputCeiling`` (the default).
+    public var maxInputBytes = ParseLimits.inputCeiling {
+        didSet { maxInputBytes = min(max(maxInputBytes, 0), Self.inputCeiling) }
+    }
+    /// Most candidates one parser returns for one input (the rest are dropped), at most ``ParseLimits/candidateCeiling``.
+    public var maxCandidates = 200_000 {
+        didSet { maxCandidates = min(max(maxCandidates, 0), Self.candidateCeiling) }
+    }
     public init() {}
+
+    /// 64 MiB: `ParserGroup` packs byte offsets into 26 bits of its sort keys.
+    public static let inputCeiling = 64 << 20
+    /// 2²² − 1: `ParserGroup` packs candidate indices into 22 bits of its sort keys.
+    public static let candidateCeiling = (1 << 22) - 1
 }
 
 /// A parser that pulls typed values out of OCR text. Deterministic, no global state.
@@ -218,7 +229,7 @@ extension ParseCandidate {
 
     /// Valid before uncertain before invalid; then higher confidence; then earlier in the text.
     /// Sorts indices, not the (large) candidates, then gathers once.
-    public static func bestFirst(_ list: [ParseCandidate]) -> [ParseCandidate] {
+    static func bestFirst(_ list: [ParseCandidate]) -> [ParseCandidate] {
         let keys = list.map { (rank: rank($0.status), confidence: $0.confidence, start: $0.span.start, end: $0.span.end) }
         let order = keys.indices.sorted { i, j in
             let a = keys[i], b = keys[j]

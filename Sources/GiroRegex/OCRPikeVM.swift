@@ -30,13 +30,22 @@ enum OCRPikeVM {
         }
     }
 
+    /// states × (k+1) × (slots+k) against 4 × the capture-table limit, without overflowing on extreme limits.
+    static func ocrTableTooLarge(_ core: RegexCore, _ k: Int) -> Bool {
+        let (rows, o1) = core.nfa.states.count.multipliedReportingOverflow(by: k + 1)
+        let (entries, o2) = rows.multipliedReportingOverflow(by: core.nfa.slotCount + k)
+        let (budget, o3) = core.limits.maxCaptureTableEntries.multipliedReportingOverflow(by: 4)
+        if o1 || o2 { return true }
+        return !o3 && entries > budget
+    }
+
     struct Found { var slots: [Int]; var subs: Int }
 
     static func find(core: RegexCore, _ hay: UnsafeBufferPointer<UInt8>, start: Int, end: Int, anchored: Bool,
                      notEmptyAtStart: Bool, options: OCRMatchOptions, cache: RegexCache) -> OCRMatch? {
         // The product table grows with k; bound it like the capture table (k is reduced, never the text).
-        var k = options.maxSubstitutions
-        while k > 0 && core.nfa.states.count * (k + 1) * (core.nfa.slotCount + k) > 4 * core.limits.maxCaptureTableEntries { k -= 1 }
+        var k = OCRMatchOptions.clamp(options.maxSubstitutions)
+        while k > 0 && ocrTableTooLarge(core, k) { k -= 1 }
         if cache.ocr == nil || cache.ocr?.k != k { cache.ocr = Scratch(nfa: core.nfa, k: k) }
         guard let scratch = cache.ocr else { return nil }
         let vm = Machine(nfa: core.nfa, hay: hay, confusions: options.confusions.alternatives, s: scratch)

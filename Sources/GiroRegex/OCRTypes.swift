@@ -38,14 +38,16 @@ public struct OCRConfusionTable: Sendable, Hashable {
 
 /// Options for OCR-tolerant matching.
 public struct OCRMatchOptions: Sendable, Hashable {
-    /// Maximum number of substituted characters per match (clamped to 0...16; lowered automatically for huge
-    /// patterns so the states × (k+1) table stays bounded).
-    public var maxSubstitutions: Int
+    /// Maximum number of substituted characters per match (clamped to 0...16, also when set later; lowered
+    /// automatically for huge patterns so the states × (k+1) table stays bounded).
+    public var maxSubstitutions: Int { didSet { maxSubstitutions = Self.clamp(maxSubstitutions) } }
     public var confusions: OCRConfusionTable
     public init(maxSubstitutions: Int = 1, confusions: OCRConfusionTable = .default) {
-        self.maxSubstitutions = min(max(maxSubstitutions, 0), 16)
+        self.maxSubstitutions = Self.clamp(maxSubstitutions)
         self.confusions = confusions
     }
+
+    static func clamp(_ k: Int) -> Int { min(max(k, 0), 16) }
 }
 
 /// One corrected character.
@@ -56,7 +58,7 @@ public struct OCRSubstitution: Sendable, Hashable, CustomStringConvertible {
     public let original: Unicode.Scalar
     /// What the pattern needed there.
     public let replacement: Unicode.Scalar
-    public init(offset: Int, original: Unicode.Scalar, replacement: Unicode.Scalar) {
+    package init(offset: Int, original: Unicode.Scalar, replacement: Unicode.Scalar) {
         self.offset = offset; self.original = original; self.replacement = replacement
     }
     public var description: String { "\(offset): \(original)→\(replacement)" }

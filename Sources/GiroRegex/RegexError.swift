@@ -2,7 +2,7 @@
 public struct PatternSpan: Sendable, Hashable, CustomStringConvertible {
     public var start: Int
     public var end: Int
-    public init(start: Int, end: Int) { self.start = start; self.end = end }
+    package init(start: Int, end: Int) { self.start = start; self.end = end }
     public var description: String { "\(start)..<\(end)" }
 }
 
@@ -56,7 +56,7 @@ public struct RegexError: Error, Sendable, Hashable, CustomStringConvertible {
     public var span: PatternSpan
     public var message: String
 
-    public init(_ kind: Kind, _ span: PatternSpan, _ message: String) {
+    package init(_ kind: Kind, _ span: PatternSpan, _ message: String) {
         self.kind = kind; self.span = span; self.message = message
     }
 

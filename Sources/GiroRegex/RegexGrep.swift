@@ -1,26 +1,26 @@
 /// The logic behind `giro grep`, kept here (Foundation-free) so it is unit-testable: line splitting, matching
 /// (exact or OCR-tolerant) and output formatting (plain, `-o`, `-c`, JSON lines).
-public enum RegexGrep {
-    public struct Options: Sendable, Hashable {
+package enum RegexGrep {
+    package struct Options: Sendable, Hashable {
         /// Print only the number of matching lines (matches with `multiline`).
-        public var countOnly = false
+        package var countOnly = false
         /// Print each match on its own line instead of the whole line.
-        public var onlyMatching = false
+        package var onlyMatching = false
         /// Allow up to this many OCR confusion substitutions per match (nil = exact matching).
-        public var ocrSubstitutions: Int? = nil
+        package var ocrSubstitutions: Int? = nil
         /// One JSON object per line of output.
-        public var json = false
+        package var json = false
         /// Search the whole input at once instead of line by line.
-        public var multiline = false
-        public var confusions: OCRConfusionTable = .default
-        public init() {}
+        package var multiline = false
+        package var confusions: OCRConfusionTable = .default
+        package init() {}
     }
 
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Bytes to write to standard output.
-        public var output: [UInt8]
+        package var output: [UInt8]
         /// Whether anything matched (exit code 0 vs 1).
-        public var matched: Bool
+        package var matched: Bool
     }
 
     struct Hit { var range: Range<Int>; var corrected: [UInt8]; var substitutions: [OCRSubstitution] }
@@ -39,7 +39,7 @@ public enum RegexGrep {
     }
 
     /// Runs grep over `input`.
-    public static func run(_ pattern: RegexPattern, input: [UInt8], options o: Options) -> Result {
+    package static func run(_ pattern: RegexPattern, input: [UInt8], options o: Options) -> Result {
         var out: [UInt8] = []
         var matchedUnits = 0
         let cache = pattern.makeCache()
@@ -101,7 +101,7 @@ public enum RegexGrep {
     }
 
     /// JSON string literal (invalid UTF-8 is replaced by U+FFFD).
-    public static func jsonString(_ bytes: [UInt8]) -> String {
+    package static func jsonString(_ bytes: [UInt8]) -> String {
         var s = "\""
         for u in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             switch u {
@@ -121,7 +121,7 @@ public enum RegexGrep {
     }
 
     /// The message printed for a pattern error: `error: <kind> at <start>..<end>: <message>`.
-    public static func errorMessage(_ e: RegexError, pattern: String) -> String {
+    package static func errorMessage(_ e: RegexError, pattern: String) -> String {
         "error: \(e.kind.rawValue) at \(e.span.start)..<\(e.span.end): \(e.message)\n  \(pattern)\n  "
             + String(repeating: " ", count: e.span.start) + String(repeating: "^", count: max(1, e.span.end - e.span.start))
     }

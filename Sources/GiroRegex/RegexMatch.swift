@@ -2,7 +2,7 @@
 public struct RegexMatch: Sendable, Hashable, CustomStringConvertible {
     /// Byte offsets into the haystack.
     public let range: Range<Int>
-    public init(range: Range<Int>) { self.range = range }
+    package init(range: Range<Int>) { self.range = range }
     public var isEmpty: Bool { range.isEmpty }
     public var description: String { "\(range.lowerBound)..<\(range.upperBound)" }
 

@@ -183,18 +183,6 @@ extension RegexPattern {
 
     // MARK: testing hooks
 
-    /// Runs one engine explicitly (nil result = no match; `.unsupported` engines return `nil` outer via `supported`).
-    @_spi(Testing) public func _find(in haystack: [UInt8], start: Int, anchored: Bool, notEmptyAtStart: Bool,
-                                     engine: RegexEngineKind, cache: RegexCache) -> (supported: Bool, slots: [Int]?) {
-        haystack.withUnsafeBufferPointer { h in
-            switch core.find(h, start: start, end: h.count, anchored: anchored, captures: true, earliest: false,
-                             notEmptyAtStart: notEmptyAtStart, engine: engine, cache: cache) {
-            case .unsupported: return (false, nil)
-            case .slots(let s): return (true, s.map(padded))
-            }
-        }
-    }
-
     /// All matches (PCRE2 iteration) with one engine; nil if the engine cannot run this pattern/haystack.
     @_spi(Testing) public func _allMatches(in haystack: [UInt8], engine: RegexEngineKind, cache: RegexCache) -> [[Int]]? {
         var out: [[Int]] = []

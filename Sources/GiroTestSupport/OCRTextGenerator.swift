@@ -5,10 +5,10 @@ import Foundation
 /// Mixed Croatian, German, Czech and Hungarian slip words; IBANs with and without spaces, 5 % of them with O/0
 /// confusions; amounts in `1.234,56` / `1,234.56` / `1'234.56` / `1 234,56` styles; dates; Croatian references;
 /// month names; plain numbers. Same seed → same bytes, on every platform.
-public struct OCRTextGenerator {
+package struct OCRTextGenerator {
     var rng: SplitMix64
 
-    public init(seed: UInt64 = 4711) { rng = SplitMix64(seed: seed) }
+    package init(seed: UInt64 = 4711) { rng = SplitMix64(seed: seed) }
 
     mutating func next() -> UInt64 { rng.next() }
     mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
@@ -77,7 +77,7 @@ public struct OCRTextGenerator {
     }
 
     /// About `bytes` bytes of text (cut at a line end just after the size is reached).
-    public mutating func generate(bytes: Int) -> [UInt8] {
+    package mutating func generate(bytes: Int) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(bytes + 256)
         var line = 0
@@ -100,7 +100,7 @@ public struct OCRTextGenerator {
     }
 
     /// Convenience: ~10 MB with the default seed.
-    public static func tenMegabytes(seed: UInt64 = 4711) -> [UInt8] {
+    package static func tenMegabytes(seed: UInt64 = 4711) -> [UInt8] {
         var g = OCRTextGenerator(seed: seed)
         return g.generate(bytes: 10 * 1024 * 1024)
     }

@@ -30,14 +30,6 @@ import Testing
         #expect(!ISO7064.isValidMod11_10(Array("1863000161".utf8)))
     }
 
-    @Test func mod11_2() {
-        // ISO 7064 example: 079 → check X; 0794 → 0.
-        #expect(ISO7064.mod11_2CheckCharacter(Array("079".utf8)) == UInt8(ascii: "X"))
-        #expect(ISO7064.isValidMod11_2(Array("07940".utf8)))
-        #expect(!ISO7064.isValidMod11_2(Array("07941".utf8)))
-        #expect(ISO7064.isValidMod11_2(Array("079X".utf8)))
-    }
-
     @Test func mod10RecursiveWorkedExample() {
         #expect(Mod10Recursive.checkDigit(Array("21000000000313947143000901".utf8)) == 7)
         #expect(Mod10Recursive.isValid(Array("310014000183100197799111196".utf8)))

@@ -7,7 +7,6 @@ import Testing
         #expect(iban.compact == "GB82WEST12345698765432")
         #expect(iban.formatted == "GB82 WEST 1234 5698 7654 32")
         #expect(iban.bankCode == "WEST")
-        #expect(iban.accountCode == "98765432")
     }
 
     @Test(arguments: [

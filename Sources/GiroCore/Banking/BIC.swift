@@ -10,15 +10,14 @@ public struct BIC: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     public var countryCode: String { String(compact.dropFirst(4).prefix(2)) }
-    public var isHeadOffice: Bool { compact.count == 8 || compact.hasSuffix("XXX") }
     public var description: String { compact }
 
     /// Validates bytes (spaces tolerated, lower case upper-cased); returns the compact BIC.
-    public static func validate(_ bytes: [UInt8], field: @autoclosure () -> String = "bic") throws(GiroError) -> String {
+    package static func validate(_ bytes: [UInt8], field: @autoclosure () -> String = "bic") throws(GiroError) -> String {
         try validate(bytes[...], field: field())
     }
 
-    public static func validate(_ bytes: ArraySlice<UInt8>, field: @autoclosure () -> String = "bic") throws(GiroError) -> String {
+    package static func validate(_ bytes: ArraySlice<UInt8>, field: @autoclosure () -> String = "bic") throws(GiroError) -> String {
         var u: [UInt8] = []
         u.reserveCapacity(11)
         for b in bytes where b != 0x20 { u.append(b >= 97 && b <= 122 ? b - 32 : b) }

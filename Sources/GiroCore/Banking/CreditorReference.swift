@@ -1,7 +1,7 @@
 /// ISO 11649 structured creditor reference: `RF` + 2 check digits + 1–21 alphanumerics.
 public enum CreditorReference {
     /// Removes spaces and upper-cases; returns nil on characters other than alphanumerics and spaces.
-    public static func compact(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
+    package static func compact(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
         var out: [UInt8] = []
         out.reserveCapacity(25)
         for b in bytes {
@@ -16,18 +16,18 @@ public enum CreditorReference {
     }
 
     /// `true` when the bytes look like an RF reference (prefix and length), regardless of check digits.
-    public static func hasShape(_ u: [UInt8]) -> Bool {
+    package static func hasShape(_ u: [UInt8]) -> Bool {
         u.count >= 5 && u.count <= 25 && u[0] == 82 && u[1] == 70 && u[2] >= 48 && u[2] <= 57 && u[3] >= 48 && u[3] <= 57
     }
 
     /// Validates; returns the compact reference.
-    public static func compact(_ bytes: [UInt8]) -> [UInt8]? { compact(bytes[...]) }
+    package static func compact(_ bytes: [UInt8]) -> [UInt8]? { compact(bytes[...]) }
 
-    public static func validate(_ bytes: [UInt8], field: String = "reference") throws(GiroError) -> String {
+    package static func validate(_ bytes: [UInt8], field: String = "reference") throws(GiroError) -> String {
         try validate(bytes[...], field: field)
     }
 
-    public static func validate(_ bytes: ArraySlice<UInt8>, field: String = "reference") throws(GiroError) -> String {
+    package static func validate(_ bytes: ArraySlice<UInt8>, field: String = "reference") throws(GiroError) -> String {
         guard let u = compact(bytes) else {
             throw GiroError(.referenceInvalid, field: field, "an RF reference holds letters and digits only")
         }
@@ -43,7 +43,7 @@ public enum CreditorReference {
     public static func isValid(_ text: String) -> Bool { (try? validate(Array(text.utf8))) != nil }
 
     /// Builds `RFxx<body>` for an alphanumeric body of 1–21 characters.
-    public static func make(_ body: String) -> String? {
+    package static func make(_ body: String) -> String? {
         guard let u = compact(Array(body.utf8)[...]), !u.isEmpty, u.count <= 21,
               let r = ISO7064.mod97(u, then: Array("RF00".utf8)) else { return nil }
         let check = 98 - r
@@ -63,11 +63,11 @@ public enum CreditorReference {
 
 /// Swiss QR reference (QRR): 27 digits, the last one mod 10 recursive over the first 26; not all zeros.
 public enum QRReference {
-    public static func validate(_ bytes: [UInt8], field: String = "reference") throws(GiroError) -> String {
+    package static func validate(_ bytes: [UInt8], field: String = "reference") throws(GiroError) -> String {
         try validate(bytes[...], field: field)
     }
 
-    public static func validate(_ bytes: ArraySlice<UInt8>, field: String = "reference") throws(GiroError) -> String {
+    package static func validate(_ bytes: ArraySlice<UInt8>, field: String = "reference") throws(GiroError) -> String {
         var u: [UInt8] = []
         u.reserveCapacity(27)
         for b in bytes where b != 0x20 {

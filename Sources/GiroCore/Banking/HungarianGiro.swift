@@ -2,13 +2,13 @@
 ///
 /// The first 8 digits (bank, branch, check) and the rest (8 or 16 digits, check last) each satisfy
 /// Σ digit·weight ≡ 0 (mod 10) with weights 9, 7, 3, 1 repeating from the left.
-public struct HungarianGiro: Sendable, Hashable, Codable {
+package struct HungarianGiro: Sendable, Hashable, Codable {
     /// 16 or 24 digits, no separators.
-    public var digits: String
+    package var digits: String
 
     /// Parses `11773016-11111018`, `11773016-11111018-00000000` or the digits alone (16 or 24);
     /// nil when the syntax or a check fails.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var d: [UInt8] = []
         var groups = 0, run = 0
         for b in text.utf8 {
@@ -28,7 +28,7 @@ public struct HungarianGiro: Sendable, Hashable, Codable {
     }
 
     /// From a compact `HU` IBAN (28 digits-only characters, mod 97 and 9-7-3-1 checks hold): the 16 digits when the last 8 are zeros, else 24.
-    public init?(iban: String) {
+    package init?(iban: String) {
         let u = Array(iban.utf8)
         guard u.count == 28, u[0] == 72, u[1] == 85, u[2...].allSatisfy({ $0 >= 48 && $0 <= 57 }),
               ISO7064.mod97(u[4...], then: u[0..<4]) == 1 else { return nil }
@@ -39,7 +39,7 @@ public struct HungarianGiro: Sendable, Hashable, Codable {
     }
 
     /// `11773016-11111018` or `11773016-11111018-00000001`.
-    public var formatted: String {
+    package var formatted: String {
         // One buffer instead of a String per group and a join.
         var out: [UInt8] = []
         out.reserveCapacity(digits.utf8.count + 2)
@@ -51,7 +51,7 @@ public struct HungarianGiro: Sendable, Hashable, Codable {
     }
 
     /// `HU` + check digits + the digits right-padded with zeros to 24.
-    public var iban: String {
+    package var iban: String {
         let bban = Array(digits.utf8) + [UInt8](repeating: 48, count: 24 - digits.utf8.count)
         let check = ISO7064.mod97CheckDigits(bban + Array("HU".utf8)) ?? 0
         return "HU" + (check < 10 ? "0" : "") + String(check) + String(decoding: bban, as: UTF8.self)

@@ -7,13 +7,13 @@ public struct IBAN: Sendable, Hashable, Codable, CustomStringConvertible {
     public let compact: String
 
     /// What compaction removed or changed, for diagnostics.
-    public struct Compaction: Sendable, Hashable {
-        public var removedSpaces: Bool
-        public var removedOtherSeparators: Bool
-        public var loweredCase: Bool
-        public var isUnchanged: Bool { !removedSpaces && !removedOtherSeparators && !loweredCase }
+    package struct Compaction: Sendable, Hashable {
+        package var removedSpaces: Bool
+        package var removedOtherSeparators: Bool
+        package var loweredCase: Bool
+        package var isUnchanged: Bool { !removedSpaces && !removedOtherSeparators && !loweredCase }
 
-        public init(removedSpaces: Bool = false, removedOtherSeparators: Bool = false, loweredCase: Bool = false) {
+        package init(removedSpaces: Bool = false, removedOtherSeparators: Bool = false, loweredCase: Bool = false) {
             self.removedSpaces = removedSpaces
             self.removedOtherSeparators = removedOtherSeparators
             self.loweredCase = loweredCase
@@ -30,7 +30,7 @@ public struct IBAN: Sendable, Hashable, Codable, CustomStringConvertible {
     public var countryCode: String { String(compact.prefix(2)) }
     public var checkDigits: String { String(compact.dropFirst(2).prefix(2)) }
     public var bban: String { String(compact.dropFirst(4)) }
-    public var registryEntry: IBANCountry? { IBANRegistry.country(countryCode) }
+    package var registryEntry: IBANCountry? { IBANRegistry.country(countryCode) }
 
     /// Print format: groups of four separated by spaces.
     public var formatted: String {
@@ -42,9 +42,8 @@ public struct IBAN: Sendable, Hashable, Codable, CustomStringConvertible {
         return out
     }
 
+    /// The bank identifier inside the BBAN, where the registry defines one.
     public var bankCode: String? { component(\.bank) }
-    public var branchCode: String? { component(\.branch) }
-    public var accountCode: String? { component(\.account) }
 
     /// Swiss/Liechtenstein QR-IBAN: institution id (positions 5–9) in 30000–31999.
     public var isQRIBAN: Bool { IBAN.isQRIBAN(Array(compact.utf8)) }
@@ -75,7 +74,7 @@ public struct IBAN: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Removes spaces (incl. U+00A0 no-break space), `-` and `.`, and upper-cases ASCII letters.
-    public static func compact(_ bytes: ArraySlice<UInt8>) -> ([UInt8], Compaction) {
+    package static func compact(_ bytes: ArraySlice<UInt8>) -> ([UInt8], Compaction) {
         // Already compact (upper-case letters and digits, the usual case): a plain copy, which allocates
         // through a specialized path instead of the generic uninitialized-capacity one.
         if bytes.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) }) { return (Array(bytes), Compaction()) }
@@ -103,22 +102,22 @@ public struct IBAN: Sendable, Hashable, Codable, CustomStringConvertible {
         return (out, info)
     }
 
-    public static func compact(_ bytes: [UInt8]) -> ([UInt8], Compaction) { compact(bytes[...]) }
+    package static func compact(_ bytes: [UInt8]) -> ([UInt8], Compaction) { compact(bytes[...]) }
 
     /// Validates raw bytes; returns the IBAN and what compaction changed. `field` is evaluated only for an
     /// error: callers pass built paths (`payments[0].bankAccounts[1].iban`) that valid payloads never need.
-    public static func validate(_ bytes: ArraySlice<UInt8>, field: @autoclosure () -> String = "iban") throws(GiroError) -> (iban: IBAN, compaction: Compaction) {
+    package static func validate(_ bytes: ArraySlice<UInt8>, field: @autoclosure () -> String = "iban") throws(GiroError) -> (iban: IBAN, compaction: Compaction) {
         let (u, info) = compact(bytes)
         try validateCompact(u, field: field())
         return (IBAN(validated: String(decoding: u, as: UTF8.self)), info)
     }
 
-    public static func validate(_ bytes: [UInt8], field: @autoclosure () -> String = "iban") throws(GiroError) -> (iban: IBAN, compaction: Compaction) {
+    package static func validate(_ bytes: [UInt8], field: @autoclosure () -> String = "iban") throws(GiroError) -> (iban: IBAN, compaction: Compaction) {
         try validate(bytes[...], field: field())
     }
 
     /// Validates an already compact, upper-case IBAN.
-    public static func validateCompact(_ u: [UInt8], field: @autoclosure () -> String = "iban") throws(GiroError) {
+    package static func validateCompact(_ u: [UInt8], field: @autoclosure () -> String = "iban") throws(GiroError) {
         guard u.count >= 5 else {
             throw GiroError(.ibanInvalidLength, field: field(), "IBAN too short (\(u.count) characters)")
         }

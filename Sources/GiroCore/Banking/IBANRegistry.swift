@@ -1,21 +1,21 @@
 /// One country's IBAN format from the SWIFT IBAN registry.
-public struct IBANCountry: Sendable, Hashable {
-    public let code: String
+package struct IBANCountry: Sendable, Hashable {
+    package let code: String
     /// Name as in the SWIFT registry; empty for IBAN-like formats outside it.
-    public let name: String
-    public let length: Int
+    package let name: String
+    package let length: Int
     /// BBAN structure in SWIFT notation (`4!n4!n12!c`).
-    public let bban: String
+    package let bban: String
     /// SEPA membership; nil where the source gives none.
-    public let sepa: Bool?
-    public let inSWIFTRegistry: Bool
+    package let sepa: Bool?
+    package let inSWIFTRegistry: Bool
     /// Component positions inside the BBAN (0-based, end-exclusive).
-    public let bank: Range<Int>?
-    public let branch: Range<Int>?
-    public let account: Range<Int>?
+    package let bank: Range<Int>?
+    package let branch: Range<Int>?
+    package let account: Range<Int>?
 
     /// The BBAN structure as one character class per position (`n`, `a`, `c`).
-    public let classes: [UInt8]
+    package let classes: [UInt8]
 
     init(code: String, name: String, length: Int, bban: String, sepa: Bool?, inSWIFTRegistry: Bool,
          bank: Range<Int>?, branch: Range<Int>?, account: Range<Int>?) {
@@ -45,7 +45,7 @@ public struct IBANCountry: Sendable, Hashable {
 }
 
 /// Lookup of IBAN formats by country code (table generated from the SWIFT registry; see `IBANRegistryData.swift`).
-public enum IBANRegistry {
+package enum IBANRegistry {
     /// 26×26 table: index of the entry for a two-letter code, or -1.
     private static let index: [Int16] = {
         var table = [Int16](repeating: -1, count: 26 * 26)
@@ -67,13 +67,13 @@ public enum IBANRegistry {
     static let flatClasses: [UInt8] = countries.flatMap(\.classes)
 
     /// The registry entry for an upper-case two-letter code.
-    public static func country(_ code: String) -> IBANCountry? {
+    package static func country(_ code: String) -> IBANCountry? {
         let u = Array(code.utf8)
         guard u.count == 2 else { return nil }
         return country(u[0], u[1])
     }
 
-    public static func country(_ a: UInt8, _ b: UInt8) -> IBANCountry? {
+    package static func country(_ a: UInt8, _ b: UInt8) -> IBANCountry? {
         entryIndex(a, b).map { countries[$0] }
     }
 

@@ -3,7 +3,7 @@
 
 extension IBANRegistry {
     /// 105 countries and territories.
-    public static let countries: [IBANCountry] = [
+    package static let countries: [IBANCountry] = [
     IBANCountry(code: "AD", name: "Andorra", length: 24, bban: "4!n4!n12!c", sepa: true, inSWIFTRegistry: true, bank: 0..<4, branch: 4..<8, account: 8..<20),
     IBANCountry(code: "AE", name: "United Arab Emirates (The)", length: 23, bban: "3!n16!n", sepa: false, inSWIFTRegistry: true, bank: 0..<3, branch: nil, account: 3..<19),
     IBANCountry(code: "AL", name: "Albania", length: 28, bban: "8!n16!c", sepa: false, inSWIFTRegistry: true, bank: 0..<3, branch: 3..<8, account: 8..<24),

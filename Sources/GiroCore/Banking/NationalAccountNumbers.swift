@@ -3,20 +3,20 @@
 /// Prefix ≤ 6 digits and number 2–10 digits, each with a weighted mod-11 check (prefix weights 10,5,8,4,2,1;
 /// number weights 6,3,7,9,10,5,8,4,2,1, both on the left-zero-padded value); bank code 4 digits.
 /// The IBAN is `CZ`/`SK` + check + bank(4) + prefix(6) + number(10).
-public struct CzechAccountNumber: Sendable, Hashable, Codable {
+package struct CzechAccountNumber: Sendable, Hashable, Codable {
     /// 0–6 digits, no leading zeros (`""` when absent).
-    public var prefix: String
+    package var prefix: String
     /// 2–10 digits, no leading zeros.
-    public var number: String
+    package var number: String
     /// 4 digits.
-    public var bankCode: String
+    package var bankCode: String
 
     static let prefixWeights = [10, 5, 8, 4, 2, 1]
     static let numberWeights = [6, 3, 7, 9, 10, 5, 8, 4, 2, 1]
 
     /// Parses `19-2000145399/0800` or `2000145399/0800` (spaces around the separators are not allowed);
     /// nil when the syntax or a weighted check fails.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let b = Array(text.utf8)
         guard b.count <= 22, let slash = b.firstIndex(of: UInt8(ascii: "/")) else { return nil }
         let bank = b[(slash + 1)...]
@@ -33,7 +33,7 @@ public struct CzechAccountNumber: Sendable, Hashable, Codable {
     }
 
     /// From a compact `CZ…` or `SK…` IBAN (24 characters, valid mod 97); nil otherwise.
-    public init?(iban: String) {
+    package init?(iban: String) {
         let b = Array(iban.utf8)
         guard b.count == 24, (b[0] == 0x43 && b[1] == 0x5A) || (b[0] == 0x53 && b[1] == 0x4B),
               b[2...].allSatisfy(Self.isDigit), ISO7064.mod97(b[4...], then: b[0..<4]) == 1 else { return nil }
@@ -43,7 +43,7 @@ public struct CzechAccountNumber: Sendable, Hashable, Codable {
     /// The domestic form of a `CZ…`/`SK…` IBAN that `IBAN.validate` has accepted (mod 97 and the national weighted
     /// checks already hold): only the shape is checked here, so decoders do not verify the same digits twice.
     /// Nil for anything that is not 24 characters of `CZ`/`SK` and digits.
-    public init?(validatedIBAN iban: String) {
+    package init?(validatedIBAN iban: String) {
         let b = Array(iban.utf8)
         guard b.count == 24, (b[0] == 0x43 && b[1] == 0x5A) || (b[0] == 0x53 && b[1] == 0x4B),
               b[2...].allSatisfy(Self.isDigit), b[14...].reduce(0, { $1 == 0x30 ? $0 : $0 + 1 }) >= 2 else { return nil }
@@ -63,14 +63,14 @@ public struct CzechAccountNumber: Sendable, Hashable, Codable {
     }
 
     /// Compact IBAN with computed check digits (`CZ5207100007210077628031`).
-    public func iban(country: String = "CZ") -> String {
+    package func iban(country: String = "CZ") -> String {
         let bban = bankCode + Self.zeroPad(prefix, 6) + Self.zeroPad(number, 10)
         let check = ISO7064.mod97CheckDigits(Array((bban + country).utf8)) ?? 0
         return country + (check < 10 ? "0\(check)" : "\(check)") + bban
     }
 
     /// `19-2000145399/0800`, or `2000145399/0800` without a prefix.
-    public var formatted: String { (prefix.isEmpty ? "" : prefix + "-") + number + "/" + bankCode }
+    package var formatted: String { (prefix.isEmpty ? "" : prefix + "-") + number + "/" + bankCode }
 
     /// Σ digit·weight, right-aligned (the last digit takes the last weight; left zero padding adds nothing).
     /// nil when a byte is not a digit or there are more digits than weights. One forward pass checks and sums.
@@ -99,22 +99,22 @@ public struct CzechAccountNumber: Sendable, Hashable, Codable {
 
 /// A Serbian domestic account: bank (3) + account (13, zero-padded) + control (2), control =
 /// 98 − (first 16 digits · 100 mod 97) (formats-cee.md §2.3). `840-955845-10` ≡ `840000000095584510`.
-public struct SerbianAccountNumber: Sendable, Hashable, Codable {
+package struct SerbianAccountNumber: Sendable, Hashable, Codable {
     /// 3 digits.
-    public var bankCode: String
+    package var bankCode: String
     /// 13 digits, zero-padded.
-    public var number: String
+    package var number: String
     /// 2 digits.
-    public var checkDigits: String
+    package var checkDigits: String
 
     /// 18 digits, or `bbb-n…-kk` with the middle part zero-padded to 13; nil when the syntax or the
     /// mod-97 check fails.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         self.init(bytes: Array(text.utf8)[...])
     }
 
     /// The same from bytes, so decoders need not build a string first.
-    public init?(bytes b: ArraySlice<UInt8>) {
+    package init?(bytes b: ArraySlice<UInt8>) {
         guard b.count <= 20 else { return nil }
         var digits: ArraySlice<UInt8>
         // The compact 18-digit form (most payloads) is used as is, without splitting.
@@ -138,9 +138,9 @@ public struct SerbianAccountNumber: Sendable, Hashable, Codable {
     }
 
     /// 18 digits.
-    public var compact: String { bankCode + number + checkDigits }
+    package var compact: String { bankCode + number + checkDigits }
     /// `RS35` + the 18 digits: the national check makes the BBAN ≡ 1 (mod 97), so the IBAN check is always 35.
-    public var iban: String { "RS35" + compact }
+    package var iban: String { "RS35" + compact }
     /// `bbb-nnnnnnnnnnnnn-kk`.
-    public var formatted: String { bankCode + "-" + number + "-" + checkDigits }
+    package var formatted: String { bankCode + "-" + number + "-" + checkDigits }
 }

@@ -1,16 +1,16 @@
 /// National BBAN check digits, per country (formats-west §9.4, formats-cee §0.3).
 ///
 /// Countries not listed have no national check Giro knows of; their IBANs rest on mod 97 alone.
-public enum NationalCheckDigits {
+package enum NationalCheckDigits {
     /// Countries whose BBAN check Giro verifies.
-    public static let supportedCountries: Set<String> = [
+    package static let supportedCountries: Set<String> = [
         "BE", "FR", "MC", "ES", "IT", "SM", "PT", "SI", "RS", "ME", "MK", "BA", "TL", "XK",
         "HR", "FI", "NO", "CZ", "SK", "MR", "TN", "HU",
         "GF", "GP", "MQ", "RE", "PF", "TF", "YT", "NC", "BL", "MF", "PM", "WF",
     ]
 
     /// A description of the failed check, or nil when the BBAN passes (or the country has no check).
-    public static func failure(country: IBANCountry, bban: ArraySlice<UInt8>) -> String? {
+    package static func failure(country: IBANCountry, bban: ArraySlice<UInt8>) -> String? {
         guard bban.count == country.length - 4 else { return "length" }
         var it = country.code.utf8.makeIterator()
         guard let c0 = it.next(), let c1 = it.next() else { return nil }

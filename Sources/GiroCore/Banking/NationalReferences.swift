@@ -1,8 +1,8 @@
 /// Belgian structured communication (OGM / VCS): 12 digits, the last two = first ten mod 97 (0 → 97),
 /// printed `+++ddd/dddd/ddddd+++` (or with `***`).
-public enum BelgianStructuredCommunication {
+package enum BelgianStructuredCommunication {
     /// The 12 digits of `+++ddd/dddd/ddddd+++`, `***ddd/dddd/ddddd***` or 12 bare digits (spaces ignored).
-    public static func digits(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
+    package static func digits(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
         var s: [UInt8] = []
         s.reserveCapacity(20)
         for b in bytes where b != 0x20 {
@@ -25,7 +25,7 @@ public enum BelgianStructuredCommunication {
     }
 
     /// `true` when the 12 digits carry a correct check.
-    public static func isValid(digits d: [UInt8]) -> Bool {
+    package static func isValid(digits d: [UInt8]) -> Bool {
         guard d.count == 12, d.allSatisfy(isDigit) else { return false }
         var r = 0
         for b in d[0..<10] { r = (r * 10 + Int(b - 48)) % 97 }
@@ -34,7 +34,7 @@ public enum BelgianStructuredCommunication {
     }
 
     /// Display form `+++ddd/dddd/ddddd+++` from 12 digits.
-    public static func format(_ value: String) -> String? {
+    package static func format(_ value: String) -> String? {
         let d = Array(value.utf8)
         guard d.count == 12, d.allSatisfy(isDigit) else { return nil }
         return "+++" + String(decoding: d[0..<3], as: UTF8.self) + "/" + String(decoding: d[3..<7], as: UTF8.self)
@@ -46,9 +46,9 @@ public enum BelgianStructuredCommunication {
 
 /// Dutch betalingskenmerk: 16 digits (or 9–14 with a length code), first digit a weighted mod 11 check;
 /// the 7-digit form carries no check.
-public enum DutchPaymentReference {
+package enum DutchPaymentReference {
     /// Digits only (spaces ignored) with a betalingskenmerk length: 7, 9–14 or 16.
-    public static func digits(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
+    package static func digits(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
         var d: [UInt8] = []
         d.reserveCapacity(16)
         for b in bytes where b != 0x20 {
@@ -64,7 +64,7 @@ public enum DutchPaymentReference {
     static let weights = [2, 4, 8, 5, 10, 9, 7, 3, 6, 1]
 
     /// `nil` for the 7-digit form (no check digit); otherwise whether check digit and length code hold.
-    public static func check(digits d: [UInt8]) -> Bool? {
+    package static func check(digits d: [UInt8]) -> Bool? {
         let n = d.count
         if n == 7 { return nil }
         guard n >= 9, n <= 16, n != 15, d.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return false }

@@ -2,19 +2,19 @@
 ///
 /// Reference validation is advisory in every national scheme that has one: plug-ins turn a failed
 /// check into a warning and keep the payment; the OCR parsers use it to confirm repairs.
-public struct ReferenceModelCheck: Sendable, Hashable, Codable {
+package struct ReferenceModelCheck: Sendable, Hashable, Codable {
     /// Normalized model: `HR01`, `SI12`, `97`.
-    public var model: String
+    package var model: String
     /// Data groups as written, without the hyphens.
-    public var parts: [String]
+    package var parts: [String]
     /// The model is defined in the national table.
-    public var known: Bool
+    package var known: Bool
     /// Known model, structure (group count, lengths, characters) and every check digit hold.
-    public var valid: Bool
+    package var valid: Bool
     /// Readable reasons when not valid (`P2 check digit is 4, expected 7`).
-    public var problems: [String]
+    package var problems: [String]
 
-    public init(model: String, parts: [String], known: Bool, valid: Bool, problems: [String]) {
+    package init(model: String, parts: [String], known: Bool, valid: Bool, problems: [String]) {
         self.model = model
         self.parts = parts
         self.known = known
@@ -26,14 +26,14 @@ public struct ReferenceModelCheck: Sendable, Hashable, Codable {
 extension ReferenceModelCheck {
     /// What a decoder warns about (nil when the check passed): `reference_model_unknown` for a model outside the
     /// national table (nothing was checked), else `reference_invalid` with the problems. Advisory in every scheme.
-    public func warning(reference: String) -> (code: ErrorCode, message: String)? {
+    package func warning(reference: String) -> (code: ErrorCode, message: String)? {
         if !known { return (.referenceModelUnknown, "model \(model) is not in the national model table; not checked") }
         if !valid { return (.referenceInvalid, "\(model) \(reference): " + problems.joined(separator: "; ")) }
         return nil
     }
 
     /// The record's reference: `valid` is nil for an unknown model, since nothing was checked.
-    public func reference(type: ReferenceType, value: String) -> Reference {
+    package func reference(type: ReferenceType, value: String) -> Reference {
         Reference(type: type, value: value, valid: known ? valid : nil, model: model, parts: parts)
     }
 }
@@ -41,18 +41,18 @@ extension ReferenceModelCheck {
 /// Croatian payment reference models HR00–HR99 (FINA, "Jedinstveni pregled osnovnih modela poziva na broj",
 /// 2021; formats-cee.md §1.6). The content is field 12 of HUB3: up to 22 characters, digit groups P1–P4
 /// separated by `-`.
-public enum CroatianReferenceModel {
+package enum CroatianReferenceModel {
     /// Checks `reference` (with hyphens) against `model` (`HR01`, `hr01` or `01`).
-    public static func check(model: String, reference: String) -> ReferenceModelCheck {
+    package static func check(model: String, reference: String) -> ReferenceModelCheck {
         GroupedReferenceModels.check(scheme: .croatia, model: model, reference: reference)
     }
 }
 
 /// Slovenian reference models SI00–SI99 (ZBS; formats-cee.md §3.5): up to 22 characters, at most 20
 /// digits in up to three `-`-separated groups, MOD11INI check digits.
-public enum SlovenianReferenceModel {
+package enum SlovenianReferenceModel {
     /// Checks the part after the model (`1234567890120` for `SI12 1234567890120`) against `model` (`SI12` or `12`).
-    public static func check(model: String, reference: String) -> ReferenceModelCheck {
+    package static func check(model: String, reference: String) -> ReferenceModelCheck {
         GroupedReferenceModels.check(scheme: .slovenia, model: model, reference: reference)
     }
 }
@@ -60,12 +60,12 @@ public enum SlovenianReferenceModel {
 /// Serbian reference models of the RO tag / "poziv na broj" (NBS; formats-cee.md §2.4).
 /// `97`: two check digits then the reference, ISO 7064 MOD 97-10, letters allowed; `22`: MOD 11 [impl];
 /// `00` and `11`: no check (`11` as on Infostan bills, hyphens allowed).
-public enum SerbianReferenceModel {
+package enum SerbianReferenceModel {
     /// Longest RO value generators and the NBS validator accept, model included.
-    public static let maxLength = 25
+    package static let maxLength = 25
 
     /// Checks `reference` (what follows the two model digits) against `model` (`97`, `11`, `00`, `22`).
-    public static func check(model: String, reference: String) -> ReferenceModelCheck {
+    package static func check(model: String, reference: String) -> ReferenceModelCheck {
         let r = Array(reference.utf8)
         guard model.utf8.count == 2, model.utf8.allSatisfy(isDigit) else {
             return ReferenceModelCheck(model: model, parts: [reference], known: false, valid: false,

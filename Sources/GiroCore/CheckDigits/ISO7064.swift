@@ -1,5 +1,5 @@
 /// ISO/IEC 7064 check-character systems used by payment identifiers.
-public enum ISO7064 {
+package enum ISO7064 {
     /// Value of an alphanumeric character in MOD 97-10 (`0`–`9` → 0–9, `A`–`Z`/`a`–`z` → 10–35).
     @inlinable @inline(__always)
     static func value(_ b: UInt8) -> Int? {
@@ -15,7 +15,7 @@ public enum ISO7064 {
     /// `nil` when a character is not alphanumeric. Digits are gathered into a 64-bit accumulator and reduced
     /// every 16 digits: two divisions for an IBAN instead of one per character.
     @inlinable
-    public static func mod97<C: Collection<UInt8>>(_ chars: C, startingWith initial: Int = 0) -> Int? {
+    package static func mod97<C: Collection<UInt8>>(_ chars: C, startingWith initial: Int = 0) -> Int? {
         var acc = UInt64(initial % 97)
         var digits = 2
         for b in chars {
@@ -37,25 +37,21 @@ public enum ISO7064 {
 
     /// MOD 97-10 over `body` followed by `tail` (IBAN / RF rearrangement without copying).
     @inlinable
-    public static func mod97<A: Collection<UInt8>, B: Collection<UInt8>>(_ body: A, then tail: B) -> Int? {
+    package static func mod97<A: Collection<UInt8>, B: Collection<UInt8>>(_ body: A, then tail: B) -> Int? {
         guard let r = mod97(body) else { return nil }
         return mod97(tail, startingWith: r)
     }
 
     /// Two check digits `98 − (value·100 mod 97)` for the numeric/alphanumeric `body`.
     @inlinable
-    public static func mod97CheckDigits<C: Collection<UInt8>>(_ body: C) -> Int? {
+    package static func mod97CheckDigits<C: Collection<UInt8>>(_ body: C) -> Int? {
         guard let r = mod97(body) else { return nil }
         return 98 - (r * 100) % 97
     }
 
-    /// `true` when the digits (check digits included, at the end) satisfy MOD 97-10.
-    @inlinable
-    public static func isValidMod97<C: Collection<UInt8>>(_ chars: C) -> Bool { mod97(chars) == 1 }
-
     /// ISO 7064 MOD 11,10 (hybrid) check digit over decimal digits; nil for a non-digit.
     @inlinable
-    public static func mod11_10CheckDigit<C: Collection<UInt8>>(_ digits: C) -> Int? {
+    package static func mod11_10CheckDigit<C: Collection<UInt8>>(_ digits: C) -> Int? {
         var p = 10
         for b in digits {
             guard b >= 48, b <= 57 else { return nil }
@@ -68,26 +64,8 @@ public enum ISO7064 {
 
     /// `true` when the last digit is the MOD 11,10 check digit of the others.
     @inlinable
-    public static func isValidMod11_10<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Bool {
+    package static func isValidMod11_10<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Bool {
         guard let last = digits.last, last >= 48, last <= 57, digits.count > 1 else { return false }
         return mod11_10CheckDigit(digits.dropLast()) == Int(last - 48)
-    }
-
-    /// ISO 7064 MOD 11-2 check character (`0`–`9` or `X`) over decimal digits.
-    @inlinable
-    public static func mod11_2CheckCharacter<C: Collection<UInt8>>(_ digits: C) -> UInt8? {
-        var p = 0
-        for b in digits {
-            guard b >= 48, b <= 57 else { return nil }
-            p = ((p + Int(b - 48)) * 2) % 11
-        }
-        let c = (12 - p) % 11
-        return c == 10 ? UInt8(ascii: "X") : UInt8(48 + c)
-    }
-
-    @inlinable
-    public static func isValidMod11_2<C: BidirectionalCollection<UInt8>>(_ chars: C) -> Bool {
-        guard let last = chars.last, chars.count > 1 else { return false }
-        return mod11_2CheckCharacter(chars.dropLast()) == (last == UInt8(ascii: "x") ? UInt8(ascii: "X") : last)
     }
 }

@@ -1,23 +1,17 @@
 /// Check-digit rules of the Croatian (FINA), Slovenian (ZBS) and Serbian (NBS) reference models.
 /// All take ASCII digit bytes; they return `nil`/`false` for anything else instead of trapping.
 /// Worked examples are in `formats-cee.md` §0.3 and §1.6 and pinned in `ReferenceModelTests`.
-public enum NationalModuli {
+package enum NationalModuli {
     /// MOD11INI: weights 2, 3, 4 … from the rightmost data digit (unbounded); r = Σ mod 11;
     /// check = 0 when r ∈ {0, 1}, else 11 − r. `10230578901` → 6.
-    public static func mod11INICheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
+    package static func mod11INICheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
         guard let sum = weightedSum(data, modulus: 11, weight: { $0 + 2 }) else { return nil }
         return sum <= 1 ? 0 : 11 - sum
     }
 
-    /// `true` when the last digit is the MOD11INI check of the ones before it.
-    public static func isValidMod11INI<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Bool {
-        guard let last = digits.last, let k = digit(last) else { return false }
-        return mod11INICheckDigit(digits.dropLast()) == k
-    }
-
     /// MOD11 JMB/JMBG (HR12, HR41, HR42): the whole number including its check digit, weights 1, 2 … 7
     /// from the right, then 2 … 7 repeating; valid iff Σ ≡ 0 (mod 11); all-equal digits are invalid.
-    public static func isValidMod11JMBG<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Bool {
+    package static func isValidMod11JMBG<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Bool {
         guard digits.count >= 2, let first = digits.first else { return false }
         var sum = 0
         var position = 0
@@ -34,7 +28,7 @@ public enum NationalModuli {
 
     /// MOD11P7 (HR13, HR18): weights 2 … 7 cyclic from the rightmost data digit; r = Σ mod 11;
     /// check = 5 when r = 0, 0 when r = 1, else 11 − r. `345678901` → 2.
-    public static func mod11P7CheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
+    package static func mod11P7CheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
         guard let sum = weightedSum(data, modulus: 11, weight: cyclic2to7) else { return nil }
         switch sum {
         case 0: return 5
@@ -45,13 +39,13 @@ public enum NationalModuli {
 
     /// MOD10ZB (HR14): weights 1, 2, 1, 2 … from the rightmost data digit, products added as numbers;
     /// check = Σ mod 10. `223344556` → 8.
-    public static func mod10ZBCheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
+    package static func mod10ZBCheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
         weightedSum(data, modulus: 10, weight: { $0 % 2 + 1 })
     }
 
     /// Modulus 11 with weights 2 … 7 cyclic from the right (HR40 K2): r = Σ mod 11; r = 0 has no valid
     /// check digit (nil), r = 1 → 0, else 11 − r.
-    public static func mod11Cyclic7CheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
+    package static func mod11Cyclic7CheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
         guard let sum = weightedSum(data, modulus: 11, weight: cyclic2to7) else { return nil }
         switch sum {
         case 0: return nil
@@ -62,7 +56,7 @@ public enum NationalModuli {
 
     /// Serbian model 22 [impl: Lotus015/nbs-ips-qr]: weights 1, 2, 3 … from the rightmost data digit;
     /// check = (11 − Σ mod 11) mod 10.
-    public static func serbianModel22CheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
+    package static func serbianModel22CheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
         guard let sum = weightedSum(data, modulus: 11, weight: { $0 + 1 }) else { return nil }
         return (11 - sum) % 10
     }

@@ -1,8 +1,8 @@
 /// Luhn (mod 10, weights 2-1 from the right).
-public enum Luhn {
+package enum Luhn {
     /// Check digit for the payload digits (to be appended).
     @inlinable
-    public static func checkDigit<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Int? {
+    package static func checkDigit<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Int? {
         var sum = 0
         var double = true
         for b in digits.reversed() {
@@ -16,18 +16,18 @@ public enum Luhn {
     }
 
     @inlinable
-    public static func isValid<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Bool {
+    package static func isValid<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Bool {
         guard let last = digits.last, last >= 48, last <= 57, digits.count > 1 else { return false }
         return checkDigit(digits.dropLast()) == Int(last - 48)
     }
 }
 
 /// Swiss "Modulo 10 rekursiv" (ESR / QR reference).
-public enum Mod10Recursive {
+package enum Mod10Recursive {
     @usableFromInline static let table: [Int] = [0, 9, 4, 6, 8, 2, 7, 1, 3, 5]
 
     @inlinable
-    public static func checkDigit<C: Collection<UInt8>>(_ digits: C) -> Int? {
+    package static func checkDigit<C: Collection<UInt8>>(_ digits: C) -> Int? {
         var carry = 0
         for b in digits {
             guard b >= 48, b <= 57 else { return nil }
@@ -37,26 +37,26 @@ public enum Mod10Recursive {
     }
 
     @inlinable
-    public static func isValid<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Bool {
+    package static func isValid<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Bool {
         guard let last = digits.last, last >= 48, last <= 57, digits.count > 1 else { return false }
         return checkDigit(digits.dropLast()) == Int(last - 48)
     }
 }
 
 /// Weighted modulus 11 with configurable weights, as used by national account numbers and references.
-public struct WeightedMod11: Sendable, Hashable {
+package struct WeightedMod11: Sendable, Hashable {
     /// Weights applied from the left (or from the right when `fromRight`), repeating cyclically.
-    public let weights: [Int]
-    public let fromRight: Bool
+    package let weights: [Int]
+    package let fromRight: Bool
 
-    public init(weights: [Int], fromRight: Bool = false) {
+    package init(weights: [Int], fromRight: Bool = false) {
         self.weights = weights
         self.fromRight = fromRight
     }
 
     /// Σ dᵢ·wᵢ mod 11 over decimal digits; nil for a non-digit or no weights.
     @inlinable
-    public func remainder<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Int? {
+    package func remainder<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Int? {
         guard !weights.isEmpty else { return nil }
         var sum = 0
         var k = 0
@@ -78,5 +78,5 @@ public struct WeightedMod11: Sendable, Hashable {
 
     /// `true` when the weighted sum (check digit included) is divisible by 11.
     @inlinable
-    public func isValid<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Bool { remainder(digits) == 0 }
+    package func isValid<C: BidirectionalCollection<UInt8>>(_ digits: C) -> Bool { remainder(digits) == 0 }
 }

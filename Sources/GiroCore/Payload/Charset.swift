@@ -4,7 +4,7 @@ import Foundation
 ///
 /// UTF-8, ISO-8859-1 and ASCII-only input are decoded by Giro itself; the others through Foundation
 /// (which carries its own ICU on Linux). Invalid bytes are reported with their offset, never guessed.
-public enum Charset: String, Sendable, Codable, Hashable, CaseIterable {
+package enum Charset: String, Sendable, Codable, Hashable, CaseIterable {
     case utf8 = "UTF-8"
     case iso8859_1 = "ISO-8859-1"
     case iso8859_2 = "ISO-8859-2"
@@ -17,9 +17,9 @@ public enum Charset: String, Sendable, Codable, Hashable, CaseIterable {
     case windows1252 = "Windows-1252"
 
     /// The first offending byte of an undecodable sequence (absolute index in the decoded collection).
-    public struct InvalidByte: Error, Sendable, Hashable {
-        public var offset: Int
-        public var byte: UInt8
+    package struct InvalidByte: Error, Sendable, Hashable {
+        package var offset: Int
+        package var byte: UInt8
     }
 
     /// Foundation's encoding; the ISO-8859 parts Swift does not name are CoreFoundation encodings.
@@ -39,7 +39,7 @@ public enum Charset: String, Sendable, Codable, Hashable, CaseIterable {
     }
 
     /// ISO-8859-1 maps bytes to U+0000…U+00FF: transcode to UTF-8 directly (two bytes above 0x7F).
-    public static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
+    package static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
         var utf8: [UInt8] = []
         utf8.reserveCapacity(bytes.count * 2)
         for b in bytes {
@@ -54,7 +54,7 @@ public enum Charset: String, Sendable, Codable, Hashable, CaseIterable {
     }
 
     /// Encodes `text` in this charset, or nil when a character has no code in it.
-    public func encode(_ text: String) -> [UInt8]? {
+    package func encode(_ text: String) -> [UInt8]? {
         switch self {
         case .utf8:
             return Array(text.utf8)
@@ -73,7 +73,7 @@ public enum Charset: String, Sendable, Codable, Hashable, CaseIterable {
     }
 
     /// Decodes `bytes`, or reports the first byte that has no meaning in this charset.
-    public func decode(_ bytes: ArraySlice<UInt8>) -> Result<String, InvalidByte> {
+    package func decode(_ bytes: ArraySlice<UInt8>) -> Result<String, InvalidByte> {
         if let bad = UTF8Validation.firstNonASCII(bytes) {
             switch self {
             case .utf8:
@@ -92,11 +92,11 @@ public enum Charset: String, Sendable, Codable, Hashable, CaseIterable {
 }
 
 /// UTF-8 checks on raw bytes.
-public enum UTF8Validation {
+package enum UTF8Validation {
     /// Unicode scalars in valid UTF-8: every byte that does not continue a sequence. The ASCII prefix
     /// (found a word at a time) counts one per byte, so only text after the first accent is walked.
     @inlinable
-    public static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
+    package static func scalarCount(_ bytes: ArraySlice<UInt8>) -> Int {
         guard let first = firstNonASCII(bytes) else { return bytes.count }
         return (first - bytes.startIndex) + bytes[first...].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
     }
@@ -104,7 +104,7 @@ public enum UTF8Validation {
     /// Index of the first byte ≥ 0x80, or nil for pure ASCII.
     /// Eight bytes at a time: payload text is almost always ASCII, so the common case is one test per word.
     @inlinable
-    public static func firstNonASCII(_ bytes: ArraySlice<UInt8>) -> Int? {
+    package static func firstNonASCII(_ bytes: ArraySlice<UInt8>) -> Int? {
         bytes.withUnsafeBufferPointer { p -> Int? in
             guard let base = p.baseAddress else { return nil }
             let n = p.count
@@ -123,7 +123,7 @@ public enum UTF8Validation {
     }
 
     /// Index of the first byte that starts an invalid UTF-8 sequence (overlong, surrogate, truncated…).
-    public static func firstInvalid(_ bytes: ArraySlice<UInt8>, from start: Int? = nil) -> Int? {
+    package static func firstInvalid(_ bytes: ArraySlice<UInt8>, from start: Int? = nil) -> Int? {
         var i = start ?? bytes.startIndex
         let end = bytes.endIndex
         while i < end {
@@ -156,7 +156,7 @@ public enum UTF8Validation {
         return nil
     }
 
-    public static func isValid(_ bytes: ArraySlice<UInt8>) -> Bool {
+    package static func isValid(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard let first = firstNonASCII(bytes) else { return true }
         return firstInvalid(bytes, from: first) == nil
     }

@@ -31,7 +31,7 @@ public struct Payload: Sendable, Hashable {
 
     /// `true` when the payload starts with `prefix` (ASCII), after an optional UTF-8 byte-order mark.
     @inlinable
-    public func hasPrefix(_ prefix: StaticString) -> Bool {
+    package func hasPrefix(_ prefix: StaticString) -> Bool {
         let start = PayloadLimits.bomLength(bytes)
         let count = prefix.utf8CodeUnitCount
         guard bytes.count - start >= count else { return false }
@@ -45,12 +45,13 @@ public struct Payload: Sendable, Hashable {
 /// Size limits applied before any decoding work.
 public enum PayloadLimits {
     /// Largest payload any format accepts (the biggest QR code holds 2953 bytes; PDF417 about 1.1 KB).
+    /// `PaymentDecoder(maxPayloadBytes:)` can lower it, never raise it.
     public static let maxBytes = 8 * 1024
 
     /// Every plug-in's first check (the engine makes it too, but plug-ins are also called directly):
     /// `empty_payload` or `payload_too_large`.
     @inlinable
-    public static func check(_ bytes: [UInt8], format: String) throws(GiroError) {
+    package static func check(_ bytes: [UInt8], format: String) throws(GiroError) {
         guard !bytes.isEmpty else { throw GiroError(.emptyPayload, format: format, "the payload is empty") }
         guard bytes.count <= maxBytes else {
             throw GiroError(.payloadTooLarge, format: format, "the payload has \(bytes.count) bytes; the limit is \(maxBytes)")
@@ -58,7 +59,7 @@ public enum PayloadLimits {
     }
 
     @inlinable
-    public static func bomLength(_ bytes: [UInt8]) -> Int {
+    package static func bomLength(_ bytes: [UInt8]) -> Int {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 }

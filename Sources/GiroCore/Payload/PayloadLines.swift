@@ -1,16 +1,16 @@
 import Foundation
 
 /// Line separators found in a payload.
-public struct LineSeparators: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
-    public static let lf = LineSeparators(rawValue: 1)
-    public static let crlf = LineSeparators(rawValue: 2)
-    public static let cr = LineSeparators(rawValue: 4)
-    public static let crcrlf = LineSeparators(rawValue: 8)
+package struct LineSeparators: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt8
+    package init(rawValue: UInt8) { self.rawValue = rawValue }
+    package static let lf = LineSeparators(rawValue: 1)
+    package static let crlf = LineSeparators(rawValue: 2)
+    package static let cr = LineSeparators(rawValue: 4)
+    package static let crcrlf = LineSeparators(rawValue: 8)
 
     /// Name used in diagnostics and extras (`LF`, `CRLF`, `CR`, `CRCRLF`, `mixed`, `none`).
-    public var name: String {
+    package var name: String {
         switch self {
         case []: return "none"
         case .lf: return "LF"
@@ -26,25 +26,25 @@ public struct LineSeparators: OptionSet, Sendable, Hashable {
 ///
 /// Empty fields are kept; trailing empty lines are removed and counted so each format can
 /// decide whether they are tolerable. Byte ranges point into ``bytes``, so positions survive.
-public struct PayloadLines: Sendable {
+package struct PayloadLines: Sendable {
     /// The bytes after the optional BOM and NUL removal (see ``init(_:stripNUL:)``).
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Byte range of every line, separator excluded.
-    public let ranges: [Range<Int>]
-    public let separators: LineSeparators
+    package let ranges: [Range<Int>]
+    package let separators: LineSeparators
     /// `true` when the payload ended with a separator.
-    public let endsWithSeparator: Bool
+    package let endsWithSeparator: Bool
     /// Empty lines removed from the end (a final separator does not count as one).
-    public let trailingEmptyLines: Int
-    public let hadByteOrderMark: Bool
+    package let trailingEmptyLines: Int
+    package let hadByteOrderMark: Bool
     /// Number of NUL bytes removed (0 when `stripNUL` is false).
-    public var removedNULs: Int { nulPositions.count }
+    package var removedNULs: Int { nulPositions.count }
     /// Where the removed NULs were, in the caller's bytes (ascending).
     let nulPositions: [Int]
     /// Where each kind of separator first occurs (offset in ``bytes``), for diagnostics.
     var firstSeparator = SeparatorPositions()
 
-    public init(_ input: [UInt8], stripNUL: Bool = true) {
+    package init(_ input: [UInt8], stripNUL: Bool = true) {
         let bom = PayloadLimits.bomLength(input)
         hadByteOrderMark = bom > 0
         var bytes: [UInt8]
@@ -122,17 +122,17 @@ public struct PayloadLines: Sendable {
         self.ranges = ranges
     }
 
-    public var count: Int { ranges.count }
+    package var count: Int { ranges.count }
 
     /// The raw bytes of line `index` (0-based), or an empty slice past the end.
     @inlinable
-    public func raw(_ index: Int) -> ArraySlice<UInt8> {
+    package func raw(_ index: Int) -> ArraySlice<UInt8> {
         guard index >= 0, index < ranges.count else { return [] }
         return bytes[ranges[index]]
     }
 
     /// The offset in the caller's bytes of offset `stripped` in ``bytes`` (undoes BOM and NUL removal).
-    public func originalOffset(_ stripped: Int) -> Int {
+    package func originalOffset(_ stripped: Int) -> Int {
         var o = (hadByteOrderMark ? 3 : 0) + stripped
         for p in nulPositions {
             if p <= o { o += 1 } else { break }
@@ -141,13 +141,13 @@ public struct PayloadLines: Sendable {
     }
 
     /// Byte offset where line `index` starts (the end of the payload past the last line).
-    public func offset(_ index: Int) -> Int {
+    package func offset(_ index: Int) -> Int {
         guard index >= 0, index < ranges.count else { return bytes.count }
         return ranges[index].lowerBound
     }
 
     /// `true` when line `index` exists and equals `text` exactly.
-    public func line(_ index: Int, equals text: StaticString) -> Bool {
+    package func line(_ index: Int, equals text: StaticString) -> Bool {
         let r = raw(index)
         guard r.count == text.utf8CodeUnitCount else { return false }
         return text.withUTF8Buffer { p in r.elementsEqual(p) }
@@ -155,7 +155,7 @@ public struct PayloadLines: Sendable {
 
     /// The shared tolerances of line-oriented formats as warnings: BOM, NULs, separators, trailing lines.
     /// `allowed` separators produce no warning; `extraLinesAllowed` trailing empty lines are silent.
-    public func layoutDiagnostics(allowed: LineSeparators, fieldCountHint: Int? = nil) -> [Diagnostic] {
+    package func layoutDiagnostics(allowed: LineSeparators, fieldCountHint: Int? = nil) -> [Diagnostic] {
         var out: [Diagnostic] = []
         if hadByteOrderMark {
             out.append(.warning(.byteOrderMark, field: "payload", offset: 0, "UTF-8 byte-order mark removed"))

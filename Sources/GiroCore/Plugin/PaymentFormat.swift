@@ -19,15 +19,8 @@ public protocol PaymentFormat: Sendable {
 }
 
 /// A format that can also write payloads (record → bytes), used for round-trip tests and generators.
-public protocol PaymentFormatEncoder: PaymentFormat {
+package protocol PaymentFormatEncoder: PaymentFormat {
     func encode(_ record: PaymentRecord) throws(GiroError) -> [UInt8]
-}
-
-/// Where OCR'd printed slips will plug in: a template maps words with bounding boxes to fields.
-/// (Declared so plug-ins can grow into it; no plug-in implements it yet.)
-public protocol SlipTemplateProvider: Sendable {
-    associatedtype Template: Sendable
-    var slipTemplates: [Template] { get }
 }
 
 extension PaymentFormat {

@@ -40,9 +40,9 @@ public struct Amount: Sendable, Hashable, Codable, CustomStringConvertible {
 }
 
 /// Exact conversions between decimal text (`-?digits[.digits]`) and `Decimal`, locale-free.
-public enum DecimalText {
+package enum DecimalText {
     /// Parses `123`, `123.4`, `-0.05`; no exponent, no grouping, `.` as the separator. Up to 38 digits.
-    public static func parse(_ text: String) -> Decimal? {
+    package static func parse(_ text: String) -> Decimal? {
         var utf8 = Array(text.utf8)
         var negative = false
         if utf8.first == UInt8(ascii: "-") { negative = true; utf8.removeFirst() }
@@ -51,7 +51,7 @@ public enum DecimalText {
     }
 
     /// Parses unsigned ASCII decimal digits with an optional `.` fraction.
-    public static func parseUnsigned(_ bytes: ArraySlice<UInt8>) -> Decimal? {
+    package static func parseUnsigned(_ bytes: ArraySlice<UInt8>) -> Decimal? {
         var significand: UInt64 = 0
         var digits = 0
         var fraction = 0
@@ -83,7 +83,7 @@ public enum DecimalText {
 
     /// Formats exactly (no rounding), padding the fraction with zeros to `minimumFractionDigits`.
     /// Same text as `Decimal.description` (trailing fraction zeros dropped) before padding.
-    public static func format(_ value: Decimal, minimumFractionDigits: Int) -> String {
+    package static func format(_ value: Decimal, minimumFractionDigits: Int) -> String {
         if let fast = formatFromParts(value, minimumFractionDigits: minimumFractionDigits) { return fast }
         var text = value.description
         // Decimal.description never uses exponent notation for our magnitudes; guard anyway.

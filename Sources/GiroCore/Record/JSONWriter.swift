@@ -1,11 +1,11 @@
-/// A compact JSON writer for Giro's output types, byte-for-byte equal to `JSONEncoder` with
+/// A compact JSON writer for Giro's output types (plumbing: callers use ``PaymentRecord/jsonBytes()``), byte-for-byte equal to `JSONEncoder` with
 /// `[.sortedKeys, .withoutEscapingSlashes]` (a test pins that), and an order of magnitude faster,
 /// so batch output is not dominated by serialisation. Keys are written in sorted order by hand.
-public struct JSONWriter: Sendable {
-    public private(set) var bytes: [UInt8] = []
+package struct JSONWriter: Sendable {
+    package private(set) var bytes: [UInt8] = []
     private var needsComma = false
 
-    public init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
 
     // MARK: Scalars
 
@@ -13,14 +13,14 @@ public struct JSONWriter: Sendable {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
-    public mutating func null() { raw("null") }
-    public mutating func bool(_ v: Bool) { v ? raw("true") : raw("false") }
+    package mutating func null() { raw("null") }
+    package mutating func bool(_ v: Bool) { v ? raw("true") : raw("false") }
 
-    public mutating func int<I: BinaryInteger>(_ v: I) {
+    package mutating func int<I: BinaryInteger>(_ v: I) {
         bytes.append(contentsOf: String(v).utf8)
     }
 
-    public mutating func string(_ s: String) {
+    package mutating func string(_ s: String) {
         bytes.append(0x22)
         var text = s
         text.withUTF8 { appendEscaped($0) }
@@ -54,14 +54,14 @@ public struct JSONWriter: Sendable {
 
     static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
-    public mutating func string(_ s: String?) { if let s { string(s) } else { null() } }
-    public mutating func bool(_ v: Bool?) { if let v { bool(v) } else { null() } }
-    public mutating func int(_ v: Int?) { if let v { int(v) } else { null() } }
+    package mutating func string(_ s: String?) { if let s { string(s) } else { null() } }
+    package mutating func bool(_ v: Bool?) { if let v { bool(v) } else { null() } }
+    package mutating func int(_ v: Int?) { if let v { int(v) } else { null() } }
 
     // MARK: Structure
 
     /// Writes `{…}`; `body` writes the members with ``key(_:_:)`` in sorted order.
-    public mutating func object(_ body: (inout JSONWriter) -> Void) {
+    package mutating func object(_ body: (inout JSONWriter) -> Void) {
         bytes.append(UInt8(ascii: "{"))
         let outer = needsComma
         needsComma = false
@@ -71,7 +71,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// One member of the enclosing object (a key needing no escapes).
-    public mutating func key(_ name: StaticString, _ value: (inout JSONWriter) -> Void) {
+    package mutating func key(_ name: StaticString, _ value: (inout JSONWriter) -> Void) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         bytes.append(0x22)
         raw(name)
@@ -82,7 +82,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// One member with a run-time key (escaped).
-    public mutating func key(dynamic name: String, _ value: (inout JSONWriter) -> Void) {
+    package mutating func key(dynamic name: String, _ value: (inout JSONWriter) -> Void) {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
         string(name)
         bytes.append(UInt8(ascii: ":"))
@@ -90,7 +90,7 @@ public struct JSONWriter: Sendable {
         needsComma = true
     }
 
-    public mutating func array<T>(_ items: [T], _ element: (inout JSONWriter, T) -> Void) {
+    package mutating func array<T>(_ items: [T], _ element: (inout JSONWriter, T) -> Void) {
         bytes.append(UInt8(ascii: "["))
         let outer = needsComma
         for (i, item) in items.enumerated() {
@@ -101,28 +101,19 @@ public struct JSONWriter: Sendable {
         bytes.append(UInt8(ascii: "]"))
     }
 
-    public mutating func stringArray(_ items: [String]) { array(items) { $0.string($1) } }
+    package mutating func stringArray(_ items: [String]) { array(items) { $0.string($1) } }
 
     /// A `[String: String]` with its keys sorted (as `.sortedKeys` does).
-    public mutating func stringDictionary(_ d: [String: String]) {
+    package mutating func stringDictionary(_ d: [String: String]) {
         object { o in
             for k in d.keys.sorted() { o.key(dynamic: k) { $0.string(d[k] ?? "") } }
         }
     }
 
-    public mutating func value<T: JSONWritable>(_ v: T?) { if let v { v.writeJSON(to: &self) } else { null() } }
+    package mutating func value<T: JSONWritable>(_ v: T?) { if let v { v.writeJSON(to: &self) } else { null() } }
 }
 
 /// Types the fast writer knows.
-public protocol JSONWritable {
+package protocol JSONWritable {
     func writeJSON(to w: inout JSONWriter)
-}
-
-extension JSONWritable {
-    /// Compact JSON bytes, identical to `JSONEncoder` with sorted keys and unescaped slashes.
-    public func jsonBytes() -> [UInt8] {
-        var w = JSONWriter()
-        writeJSON(to: &w)
-        return w.bytes
-    }
 }

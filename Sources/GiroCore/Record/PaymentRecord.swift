@@ -8,7 +8,7 @@ public enum RecordStatus: String, Sendable, Codable, Hashable {
     case invalid
 
     /// The one rule every plug-in uses: `uncertain` when any diagnostic says it makes the record uncertain.
-    public static func derived(from diagnostics: [Diagnostic]) -> RecordStatus {
+    package static func derived(from diagnostics: [Diagnostic]) -> RecordStatus {
         diagnostics.contains { $0.uncertain } ? .uncertain : .valid
     }
 }

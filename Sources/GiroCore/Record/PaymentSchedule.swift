@@ -13,7 +13,7 @@ public struct PaymentSymbols: Sendable, Codable, Hashable {
     }
 
     /// nil when no symbol is set, so records without symbols encode `null`.
-    public var nonEmpty: PaymentSymbols? { variable == nil && constant == nil && specific == nil ? nil : self }
+    package var nonEmpty: PaymentSymbols? { variable == nil && constant == nil && specific == nil ? nil : self }
 
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)

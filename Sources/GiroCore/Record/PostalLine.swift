@@ -2,7 +2,7 @@ extension Address {
     /// `1000 Ljubljana` → (`1000`, `Ljubljana`): a postal code of `digits` ASCII digits, one space and a
     /// non-empty place; nil for any other shape. Walks the UTF-8 view in place (no copy of the line).
     @inlinable
-    public static func splitPostalLine(_ line: String, digits: ClosedRange<Int>) -> (postalCode: String, town: String)? {
+    package static func splitPostalLine(_ line: String, digits: ClosedRange<Int>) -> (postalCode: String, town: String)? {
         let u = line.utf8
         let k = u.prefix { $0 >= 48 && $0 <= 57 }.count
         guard digits.contains(k), let space = u.index(u.startIndex, offsetBy: k, limitedBy: u.endIndex),
@@ -15,7 +15,7 @@ extension Address {
     /// The address of a slip's "street" and "postal code + place" lines; the postal code is split off when the
     /// place line has that shape (`digits` long), otherwise the line stays whole in `town`. Nil when both are nil.
     @inlinable
-    public static func fromSlipLines(street: String?, postalLine: String?, postalCodeDigits digits: ClosedRange<Int>) -> Address? {
+    package static func fromSlipLines(street: String?, postalLine: String?, postalCodeDigits digits: ClosedRange<Int>) -> Address? {
         if street == nil, postalLine == nil { return nil }
         guard let postalLine else { return Address(street: street) }
         // Built in one go: mutating a copy costs two extra copies of the whole Address.
@@ -27,7 +27,7 @@ extension Address {
 
     /// The inverse of ``fromSlipLines(street:postalLine:postalCodeDigits:)``, for encoders.
     @inlinable
-    public static func slipLines(_ a: Address?) -> (street: String, postalLine: String) {
+    package static func slipLines(_ a: Address?) -> (street: String, postalLine: String) {
         guard let a else { return ("", "") }
         let city = [a.postalCode, a.town].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
         return (a.street ?? a.lines.first ?? "", city.isEmpty ? (a.lines.count > 1 ? a.lines[1] : "") : city)
@@ -37,7 +37,7 @@ extension Address {
 extension Party {
     /// A party from a slip's name, street and "postal code + place" lines; nil when all are missing.
     @inlinable
-    public static func fromSlipLines(name: String?, street: String?, postalLine: String?, account: Account?,
+    package static func fromSlipLines(name: String?, street: String?, postalLine: String?, account: Account?,
                                      postalCodeDigits: ClosedRange<Int>) -> Party? {
         if name == nil, street == nil, postalLine == nil, account == nil { return nil }
         return Party(name: name, address: Address.fromSlipLines(street: street, postalLine: postalLine, postalCodeDigits: postalCodeDigits),

@@ -1,7 +1,7 @@
 // Fast JSON for the record types; member order = sorted keys (pinned against JSONEncoder by a test).
 
 extension PaymentRecord: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("additionalPayments") { w in w.array(additionalPayments) { $1.writeJSON(to: &$0) } }
             o.key("alternativeAccounts") { w in w.array(alternativeAccounts) { $1.writeJSON(to: &$0) } }
@@ -32,7 +32,7 @@ extension PaymentRecord: JSONWritable {
 }
 
 extension SourceInfo: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("charset") { $0.string(charset) }
             o.key("kind") { $0.string(kind) }
@@ -42,7 +42,7 @@ extension SourceInfo: JSONWritable {
 }
 
 extension Party: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("account") { $0.value(account) }
             o.key("address") { $0.value(address) }
@@ -52,7 +52,7 @@ extension Party: JSONWritable {
 }
 
 extension Address: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("buildingNumber") { $0.string(buildingNumber) }
             o.key("country") { $0.string(country) }
@@ -65,7 +65,7 @@ extension Address: JSONWritable {
 }
 
 extension Account: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("bankCode") { $0.string(bankCode) }
             o.key("bic") { $0.string(bic) }
@@ -77,7 +77,7 @@ extension Account: JSONWritable {
 }
 
 extension Amount: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("currency") { $0.string(currency) }
             o.key("value") { $0.string(formattedValue) }
@@ -86,7 +86,7 @@ extension Amount: JSONWritable {
 }
 
 extension Reference: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("model") { $0.string(model) }
             o.key("parts") { w in if let parts { w.stringArray(parts) } else { w.null() } }
@@ -98,7 +98,7 @@ extension Reference: JSONWritable {
 }
 
 extension BillInformation: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("customerReference") { $0.string(customerReference) }
             o.key("importTaxes") { w in w.array(importTaxes) { $1.writeJSON(to: &$0) } }
@@ -117,7 +117,7 @@ extension BillInformation: JSONWritable {
 }
 
 extension TaxRate: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("amount") { $0.string(amount.map { DecimalText.format($0, minimumFractionDigits: 2) }) }
             o.key("rate") { $0.string(DecimalText.format(rate, minimumFractionDigits: 0)) }
@@ -126,7 +126,7 @@ extension TaxRate: JSONWritable {
 }
 
 extension PaymentCondition: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("days") { $0.int(days) }
             o.key("discount") { $0.string(DecimalText.format(discount, minimumFractionDigits: 0)) }
@@ -135,7 +135,7 @@ extension PaymentCondition: JSONWritable {
 }
 
 extension Diagnostic: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("code") { $0.string(code.rawValue) }
             o.key("field") { $0.string(field) }
@@ -149,7 +149,7 @@ extension Diagnostic: JSONWritable {
 }
 
 extension GiroError: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("code") { $0.string(code.rawValue) }
             o.key("diagnostics") { w in w.array(diagnostics) { $1.writeJSON(to: &$0) } }

@@ -1,7 +1,7 @@
 // Fast JSON for the schema-2 record parts; member order = sorted keys (pinned against JSONEncoder by a test).
 
 extension PaymentSymbols: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("constant") { $0.string(constant) }
             o.key("specific") { $0.string(specific) }
@@ -11,7 +11,7 @@ extension PaymentSymbols: JSONWritable {
 }
 
 extension StandingOrder: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("day") { $0.int(day) }
             o.key("firstDate") { $0.string(firstDate) }
@@ -25,7 +25,7 @@ extension StandingOrder: JSONWritable {
 }
 
 extension DirectDebit: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("contractID") { $0.string(contractID) }
             o.key("creditorID") { $0.string(creditorID) }
@@ -44,7 +44,7 @@ extension DirectDebit: JSONWritable {
 }
 
 extension Invoice: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("account") { $0.value(account) }
             o.key("buyerCompanyID") { $0.string(buyerCompanyID) }
@@ -76,7 +76,7 @@ extension Invoice: JSONWritable {
 }
 
 extension InvoiceTax: JSONWritable {
-    public func writeJSON(to w: inout JSONWriter) {
+    package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("base") { $0.string(Invoice.money(base)) }
             o.key("rateClass") { $0.string(rateClass) }

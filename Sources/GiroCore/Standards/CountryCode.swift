@@ -1,6 +1,6 @@
 /// ISO 3166-1 alpha-2 country codes (officially assigned), plus `XK` (Kosovo, user-assigned but used by
 /// SWIFT, SEPA and the IBAN registry).
-public enum CountryCode {
+package enum CountryCode {
     static let list = """
     AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW \
     BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI \
@@ -23,18 +23,18 @@ public enum CountryCode {
     }()
 
     /// `true` for two upper-case ASCII letters forming a known code.
-    public static func isValid(_ a: UInt8, _ b: UInt8) -> Bool {
+    package static func isValid(_ a: UInt8, _ b: UInt8) -> Bool {
         guard a >= 65, a <= 90, b >= 65, b <= 90 else { return false }
         return table[Int(a - 65) * 26 + Int(b - 65)]
     }
 
     /// `true` for an upper-case alpha-2 code in ISO 3166-1 (or `XK`).
-    public static func isValid(_ code: String) -> Bool {
+    package static func isValid(_ code: String) -> Bool {
         var it = code.utf8.makeIterator()
         guard let a = it.next(), let b = it.next(), it.next() == nil else { return false }
         return isValid(a, b)
     }
 
     /// All known codes, sorted.
-    public static var allCodes: [String] { list.split(separator: " ").map(String.init).sorted() }
+    package static var allCodes: [String] { list.split(separator: " ").map(String.init).sorted() }
 }

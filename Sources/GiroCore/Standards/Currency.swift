@@ -1,5 +1,5 @@
 /// ISO 4217 currency codes with their minor units (number of decimals).
-public enum Currency {
+package enum Currency {
     /// code → minor units. Funds codes and precious metals are omitted; they never appear on payment slips.
     static let minorUnitsTable: [String: Int] = {
         var t: [String: Int] = [:]
@@ -24,10 +24,8 @@ public enum Currency {
         return t
     }()
 
-    public static func isValid(_ code: String) -> Bool { minorUnitsTable[code] != nil }
+    package static func isValid(_ code: String) -> Bool { minorUnitsTable[code] != nil }
 
     /// Number of decimals of the currency's minor unit, or nil for an unknown code.
-    public static func minorUnits(of code: String) -> Int? { minorUnitsTable[code] }
-
-    public static var allCodes: [String] { minorUnitsTable.keys.sorted() }
+    package static func minorUnits(of code: String) -> Int? { minorUnitsTable[code] }
 }
