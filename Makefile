@@ -28,7 +28,9 @@ demo: deps
 	@echo; echo "== giro parse --country HR fixtures/ocr/uplatnica-hr.txt (OCR text of a printed slip)"
 	@$(GIRO_DEBUG) parse --country HR --pretty fixtures/ocr/uplatnica-hr.txt; echo "(exit $$?)"
 
-# Rewrite the golden JSON files of the regression suite from the current decoder output.
+# Rewrite the golden JSON files of the regression suite from the current decoder output. The run FAILS on
+# purpose (each rewritten file is reported as an issue), so a recording can never pass as a test run:
+# review `git diff fixtures/`, then `make test`.
 record: deps
 	GIRO_RECORD=1 $(SWIFT) test --filter 'GoldenTests|ValidatorGoldenTests'
 

@@ -37,7 +37,8 @@ import Testing
             }
         }
         print("junk: \(compiled) compiled, \(rejected) rejected (\(kinds.count) error kinds), \(runs) haystack runs")
-        #expect(compiled > 500)
+        // Seeded, so the split is fixed: a change in what the parser accepts shows up here.
+        #expect(compiled == 974 && rejected == 5026 && kinds.count == 13, "\(compiled) compiled, \(rejected) rejected, kinds \(kinds.sorted())")
     }
 
     @Test func outOfRangeAndEmptyInputs() throws {

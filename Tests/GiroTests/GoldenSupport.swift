@@ -5,11 +5,19 @@ import Testing
 /// Golden files: `fixtures/payloads/<format-id>/<expect>-<name>.txt` (exact bytes; `.bin` when not UTF-8)
 /// with `<expect>-<name>.json` beside it. `<expect>` is `valid`, `tolerate` or `invalid`, and is checked
 /// independently of the golden: valid → record without warnings, tolerate → record with warnings,
-/// invalid → error. `GIRO_RECORD=1 swift test` (or `make record`) rewrites the JSON files.
+/// invalid → error. `GIRO_RECORD=1 swift test` (or `make record`) rewrites the JSON files and fails each
+/// rewritten case, so a recording run can never pass by accident; review the diff, then run without it.
 enum Golden {
     static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let payloadRoot = repoRoot.appendingPathComponent("fixtures/payloads")
     static var recording: Bool { ProcessInfo.processInfo.environment["GIRO_RECORD"] == "1" }
+
+    /// Record mode: writes the golden file and fails the test (like a snapshot assertion's record mode).
+    static func record(_ actual: String, to golden: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try actual.write(to: golden, atomically: true, encoding: .utf8)
+        Issue.record("GIRO_RECORD=1: wrote \(golden.lastPathComponent); review the diff and run again without GIRO_RECORD",
+                     sourceLocation: sourceLocation)
+    }
 
     struct Case: CustomTestStringConvertible, Sendable {
         let formatDirectory: String

@@ -33,7 +33,7 @@ import Giro
         }
 
         if Golden.recording {
-            try actual.write(to: c.golden, atomically: true, encoding: .utf8)
+            try Golden.record(actual, to: c.golden)
             return
         }
         guard let expected = try? String(contentsOf: c.golden, encoding: .utf8) else {

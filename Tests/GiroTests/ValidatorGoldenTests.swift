@@ -27,7 +27,7 @@ import Giro
         }
         let actual = String(decoding: try Golden.encoder().encode(result), as: UTF8.self) + "\n"
         if Golden.recording {
-            try actual.write(to: c.golden, atomically: true, encoding: .utf8)
+            try Golden.record(actual, to: c.golden)
             return
         }
         guard let expected = try? String(contentsOf: c.golden, encoding: .utf8) else {
