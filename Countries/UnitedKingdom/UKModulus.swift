@@ -102,17 +102,18 @@ enum Engine {
         return packed
     }
 
-    /// Index of the range containing `sortCode` (binary search over the range starts), or nil.
+    /// Index of the range containing `sortCode`, or nil: branch-free binary search for the last range start
+    /// ≤ `sortCode` (about ten conditional moves over a 2.8 kB table), then one comparison with its end.
     @inline(__always) static func range(of sortCode: UInt32) -> Int? {
         UKModulusTables.rangeStart.withUnsafeBufferPointer { starts -> Int? in
-            var lo = 0, hi = starts.count      // find the first start > sortCode
-            while lo < hi {
-                let mid = (lo &+ hi) &>> 1
-                if starts[mid] <= sortCode { lo = mid &+ 1 } else { hi = mid }
+            guard let firstStart = starts.first, firstStart <= sortCode else { return nil }
+            var base = 0, n = starts.count
+            while n > 1 {
+                let half = n &>> 1
+                base = starts[base &+ half] <= sortCode ? base &+ half : base
+                n &-= half
             }
-            guard lo > 0 else { return nil }
-            let r = lo - 1
-            return sortCode <= UKModulusTables.rangeEnd[r] ? r : nil
+            return sortCode <= UKModulusTables.rangeEnd[base] ? base : nil
         }
     }
 
@@ -191,19 +192,20 @@ enum Engine {
         }
         let da = digit(original, a), dg = digit(original, g), dh = digit(original, h)
         var from = 0
-        var special: [Int16]?
         if ex == 2 && da != 0 {
             check.weights = dg == 9 ? .exception2G9 : .exception2
-            special = dg == 9 ? exception2G9Weights : exception2Weights
         } else if (ex == 7 && dg == 9) || (ex == 10 && dg == 9 && (da == 0 || da == 9) && digit(original, b) == 9) {
             check.weights = .zeroedUToB
             from = 8
         }
         let dblal = m == .dblal
         var sum: Int
-        if let special {
-            sum = special.withUnsafeBufferPointer { total($0, base: 0, digits: digits, from: 0, dblal: dblal) }
-        } else {
+        switch check.weights {
+        case .exception2:
+            sum = exception2Weights.withUnsafeBufferPointer { total($0, base: 0, digits: digits, from: 0, dblal: dblal) }
+        case .exception2G9:
+            sum = exception2G9Weights.withUnsafeBufferPointer { total($0, base: 0, digits: digits, from: 0, dblal: dblal) }
+        case .table, .zeroedUToB:
             let base = Int(UKModulusTables.rowWeightSet[row]) &* 14
             sum = UKModulusTables.weightSets.withUnsafeBufferPointer { total($0, base: base, digits: digits, from: from, dblal: dblal) }
         }
