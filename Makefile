@@ -4,7 +4,7 @@
 SWIFT ?= swift
 GIRO_DEBUG := .build/debug/giro
 
-.PHONY: deps build test demo record bench bench-regex bench-parsers bench-images fixtures-images docs clean
+.PHONY: deps build test demo record bench bench-regex bench-parsers bench-uk bench-images fixtures-images docs clean
 
 deps:
 	@scripts/install-deps.sh
@@ -42,6 +42,11 @@ bench: deps
 bench-parsers: deps
 	$(SWIFT) build -c release --product giro-bench
 	.build/release/giro-bench --parsers
+
+# UK sort code + account modulus checks per second (one core).
+bench-uk: deps
+	$(SWIFT) build -c release --product giro-bench
+	.build/release/giro-bench --uk
 
 bench-regex: deps
 	$(SWIFT) build -c release --product giro-regex-bench

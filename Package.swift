@@ -12,9 +12,12 @@ let countries: [(target: String, path: String)] = [
     ("GiroCroatia", "Countries/Croatia"),
     ("GiroSerbia", "Countries/Serbia"),
     ("GiroSlovenia", "Countries/Slovenia"),
+    ("GiroUnitedKingdom", "Countries/UnitedKingdom"),
 ]
 // System libraries a plug-in needs besides GiroCore (PAY by square is LZMA-compressed).
 let countryLibraries: [String: [Target.Dependency]] = ["GiroSlovakia": ["CLZMA"]]
+// Files in a plug-in's folder that are not sources (the UK weight tables the generated Swift is made from).
+let countryExcludes: [String: [String]] = ["GiroUnitedKingdom": ["Data", "README.md"]]
 
 let package = Package(
     name: "Giro",
@@ -53,7 +56,7 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CZXingShim", cxxSettings: [.define("ZX_USE_UTF8")], linkerSettings: [.linkedLibrary("ZXing")]),
         .target(name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP"]),
-    ] + countries.map { .target(name: $0.target, dependencies: ["GiroCore"] + (countryLibraries[$0.target] ?? []), path: $0.path) } + [
+    ] + countries.map { .target(name: $0.target, dependencies: ["GiroCore"] + (countryLibraries[$0.target] ?? []), path: $0.path, exclude: countryExcludes[$0.target] ?? []) } + [
         .target(name: "Giro", dependencies: ["GiroCore", "GiroParsers", "GiroImaging"] + countries.map { .target(name: $0.target) }),
         .executableTarget(
             name: "GiroCLI",
@@ -72,6 +75,7 @@ let package = Package(
         .testTarget(name: "GiroCroatiaTests", dependencies: ["GiroCroatia", "GiroPluginTestKit"]),
         .testTarget(name: "GiroSerbiaTests", dependencies: ["GiroSerbia", "GiroPluginTestKit"]),
         .testTarget(name: "GiroSloveniaTests", dependencies: ["GiroSlovenia", "GiroPluginTestKit"]),
+        .testTarget(name: "GiroUnitedKingdomTests", dependencies: ["GiroUnitedKingdom", "GiroPluginTestKit"]),
         .testTarget(name: "GiroTests", dependencies: ["Giro", "GiroTestSupport"]),
         .testTarget(name: "GiroParsersTests", dependencies: ["GiroParsers", "GiroTestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "GiroImagingTests", dependencies: ["Giro", "GiroTestSupport"], exclude: ["zxing-samples-ratchet.json"]),

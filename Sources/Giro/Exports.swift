@@ -8,5 +8,6 @@
 @_exported import GiroCroatia
 @_exported import GiroSerbia
 @_exported import GiroSlovenia
+@_exported import GiroUnitedKingdom
 @_exported import GiroParsers
 @_exported import GiroImaging

@@ -1,6 +1,8 @@
 /// The identifiers `giro check` validates: one entry point, one result shape.
 public enum IdentifierKind: String, Sendable, Codable, CaseIterable {
     case iban, bic, rf, qrr
+    /// UK sort code + account number (`089999 66374958`), Pay.UK modulus checked; details: method, exception, checks.
+    case ukAccount = "uk-account"
 }
 
 /// The outcome of validating one identifier.
@@ -57,6 +59,11 @@ public struct IdentifierCheck: Sendable, Codable, Hashable {
                 let qrr = try QRReference.validate(bytes)
                 result.compact = qrr
                 result.formatted = QRReference.format(qrr)
+            case .ukAccount:
+                let uk = try UKModulus.check(bytes: bytes)
+                result.details = uk.details
+                if let error = uk.error { throw error }
+                (result.compact, result.formatted) = (uk.account.compact, uk.account.formatted)
             }
             result.valid = true
         } catch {

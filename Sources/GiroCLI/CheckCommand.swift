@@ -4,7 +4,7 @@ import Giro
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate IBANs, BICs, RF creditor references or Swiss QR references.",
+        abstract: "Validate IBANs, BICs, RF creditor references, Swiss QR references or UK sort code + account numbers.",
         discussion: "Exit code 0 when every value is valid, 65 when any is invalid."
     )
 

@@ -8,6 +8,7 @@ let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().delet
 let args = CommandLine.arguments
 let seconds = Double(args.first { $0.hasPrefix("--seconds=") }.map { String($0.dropFirst(10)) } ?? "") ?? 1.0
 if args.contains("--parsers") { runParserBench(seconds: seconds); exit(0) }
+if args.contains("--uk") { runUKBench(seconds: seconds); exit(0) }
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
