@@ -15,7 +15,7 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then e
 
 # The modules whose API this repository pins (docs/api-stability.md); country plug-ins are counted, not pinned.
 pinned=(GiroCore GiroParsers GiroImaging Giro GiroRegex)
-countries=(GiroSEPA GiroSwitzerland GiroCzechia GiroSlovakia GiroHungary GiroCroatia GiroSerbia GiroSlovenia)
+countries=($(ls Countries | sed "s/^/Giro/"))
 
 list=false
 modules=""
