@@ -4,7 +4,7 @@ import GiroCore
 
 /// "Barely acceptable" payloads: each real-world deviation is decoded, with its own named warning,
 /// and the data comes out exactly as from the clean payload.
-@Suite struct EPCLeniencyTests {
+@Suite struct EPCBarelyAcceptableTests {
     static let clean: PaymentRecord? = try? EPC.decode(EPC.base)
 
     /// Decodes, checks the warning codes and that the record equals the clean one (modulo diagnostics).
@@ -157,5 +157,94 @@ import GiroCore
         expected?.formatVersion = "001"
         #expect(r.comparable == expected)
         #expect(r.status == .valid)
+    }
+
+    // MARK: Decoding policy (docs/decoding-policy.md): code, severity, uncertain flag, status
+
+    /// Expects exactly one warning `code` with the given uncertainty, and the record's status to follow from it.
+    func expectPolicy(_ r: PaymentRecord, _ code: ErrorCode, uncertain: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+        let w = r.warnings.filter { $0.code == code }
+        #expect(w.count == 1, "\(EPC.codes(r))", sourceLocation: sourceLocation)
+        #expect(w.first?.severity == .warning, sourceLocation: sourceLocation)
+        #expect(w.first?.uncertain == uncertain, sourceLocation: sourceLocation)
+        #expect(r.status == (uncertain ? .uncertain : .valid), sourceLocation: sourceLocation)
+    }
+
+    @Test func nationalCheckFailingOnACorrectMod97IsKeptUncertain() throws {
+        // BE41…: mod-97 correct, Belgian check digits 35 instead of 34.
+        let r = try EPC.decode(EPC.elements([5: "", 7: "BE41539007547035", 10: ""], count: 9))
+        expectPolicy(r, .ibanInvalidNationalCheck, uncertain: true)
+        #expect(r.creditor?.account?.iban == "BE41539007547035")
+        #expect(r.warnings.first?.line == 7)
+    }
+
+    @Test(arguments: ["003", "000", "100"])
+    func unknownMajorVersionIsDecodedWithTheNewestRules(version: String) throws {
+        let r = try EPC.decode(EPC.elements([2: version, 5: ""]))
+        expectPolicy(r, .versionUnknown, uncertain: true)
+        #expect(r.formatVersion == version)
+        // v002 rules: no BIC needed for an EEA account.
+        #expect(!EPC.codes(r).contains("bic_missing"))
+    }
+
+    @Test func aBICThatIsNotISO9362IsAPlaceholder() throws {
+        let r = try EPC.decode(EPC.elements([5: "12345678"]))
+        expectPolicy(r, .placeholderValue, uncertain: false)
+        #expect(r.creditor?.account?.bic == nil)
+    }
+
+    @Test func aMissingNameIsKeptUncertain() throws {
+        let r = try EPC.decode(EPC.elements([6: ""]))
+        expectPolicy(r, .fieldMissing, uncertain: true)
+    }
+
+    @Test func fieldTooLongIsKeptValid() throws {
+        let r = try EPC.decode(EPC.elements([6: String(repeating: "x", count: 71)]))
+        expectPolicy(r, .fieldTooLong, uncertain: false)
+    }
+
+    @Test func charsetContradictedByTheBytesIsUncertain() throws {
+        var e = EPC.elements([3: "2", 6: "Müller"])
+        e[5] = "Müller"
+        expectPolicy(try EPC.decode(e), .charsetMismatch, uncertain: true)
+    }
+
+    @Test func charsetFallbackIsUncertain() throws {
+        var bytes = EPC.payload(EPC.elements([6: "M"]))
+        // "M" → "Mü" in ISO-8859-1 under a UTF-8 declaration.
+        if let i = bytes.firstIndex(of: UInt8(ascii: "M")) { bytes.insert(0xFC, at: i + 1) }
+        expectPolicy(try EPC.decode(bytes), .charsetFallback, uncertain: true)
+    }
+
+    @Test func cosmeticDeviationsStayValid() throws {
+        let r = try EPC.decode(EPC.elements([7: "DE71 1102 2033 0123 4567 89"]))
+        expectPolicy(r, .ibanSpaces, uncertain: false)
+    }
+
+    @Test func aDeclaredRFReferenceWithAWrongCheckIsRejected() {
+        let e = EPC.error(EPC.elements([10: "RF19539007547034"]))
+        #expect(e?.code == .referenceInvalidChecksum)
+        #expect(e?.partial?.status == .invalid)
+    }
+
+    // MARK: Errors carry what was read before them
+
+    @Test func aBadAmountAfterAGoodIBANCarriesThePartialRecord() throws {
+        let e = try #require(EPC.error(EPC.elements([8: "EUR12,30"])))
+        #expect(e.code == .amountInvalid)
+        let partial = try #require(e.partial)
+        #expect(partial.status == .invalid)
+        #expect(partial.creditor?.name == "Franz Mustermann")
+        #expect(partial.creditor?.account?.iban == "DE71110220330123456789")
+        #expect(partial.creditor?.account?.bic == "BHBLDEHHXXX")
+        #expect(partial.formatVersion == "002")
+        #expect(partial.amount == nil)
+    }
+
+    @Test func aBadIBANCarriesTheHeaderAndName() throws {
+        let e = try #require(EPC.error(EPC.elements([7: "DE71110220330123456780"])))
+        #expect(e.code == .ibanInvalidChecksum)
+        #expect(e.partial?.creditor?.name == "Franz Mustermann")
+        #expect(e.partial?.extras[EPCExtrasKey.identification] == "SCT")
     }
 }
