@@ -10,7 +10,7 @@ extension SPCDecoder {
         guard let text = text(i, field: "billInformation", max: SPCLayout.billInformationMax) else { return nil }
         let u = Array(text.utf8)
         guard u.count >= 2, u[0] == UInt8(ascii: "/"), u[1] == UInt8(ascii: "/") else {
-            warn(.billInformationInvalid, field: "billInformation", line: i,
+            warn(.billInformationInvalid, field: "billInformation", at: i,
                  "bill information must start with // and a syntax identifier (e.g. //S1/); kept unparsed")
             return BillInformation(syntax: nil, raw: text)
         }
@@ -18,7 +18,7 @@ extension SPCDecoder {
         while end < u.count, u[end] != UInt8(ascii: "/") { end += 1 }
         let syntaxBytes = u[2..<end]
         guard syntaxBytes.count == 2, syntaxBytes.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }) else {
-            warn(.billInformationInvalid, field: "billInformation", line: i,
+            warn(.billInformationInvalid, field: "billInformation", at: i,
                  "bill information syntax identifier after // must be two letters or digits; kept unparsed")
             return BillInformation(syntax: nil, raw: text)
         }
@@ -26,7 +26,7 @@ extension SPCDecoder {
         var info = BillInformation(syntax: syntax, raw: text)
         guard syntax == "S1" else { return info }
         for p in SwicoS1Decoder.decode(text, into: &info) {
-            warn(p.code, field: p.field, line: i, offset: offset(i) + p.offset, p.message)
+            warn(p.code, field: p.field, at: i, offset: offset(i) + p.offset, p.message)
         }
         return info
     }
@@ -37,7 +37,7 @@ extension SPCDecoder {
         var i = SPCLayout.firstAlternativeScheme
         while i < lines.count {
             if out.count == SPCLayout.maxAlternativeSchemes, !isEmpty(i) {
-                throw fail(.tooManyAlternativeSchemes, field: "alternativeSchemes[\(out.count)]", line: i,
+                throw fail(.tooManyAlternativeSchemes, field: "alternativeSchemes[\(out.count)]", at: i,
                            "a QR-bill carries at most two alternative schemes")
             }
             if let s = text(i, field: "alternativeSchemes[\(out.count)]", max: SPCLayout.alternativeSchemeMax) {

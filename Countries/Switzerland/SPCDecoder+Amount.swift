@@ -27,17 +27,17 @@ extension SPCDecoder {
             }
         }
         guard wellFormed, seenPoint, integerDigits >= 1, fractionDigits == 2 else {
-            throw fail(.amountInvalid, field: "amount", line: i,
+            throw fail(.amountInvalid, field: "amount", at: i,
                        "the amount must be digits, a point and two decimals (e.g. 1949.75)")
         }
         guard integerDigits <= 9 else {
-            throw fail(.amountOutOfRange, field: "amount", line: i, "the amount must not exceed 999999999.99")
+            throw fail(.amountOutOfRange, field: "amount", at: i, "the amount must not exceed 999999999.99")
         }
         guard let value = DecimalText.parseUnsigned(r) else {
-            throw fail(.amountInvalid, field: "amount", line: i, "the amount is not a decimal number")
+            throw fail(.amountInvalid, field: "amount", at: i, "the amount is not a decimal number")
         }
         if value == 0 {
-            info(.amountZero, field: "amount", line: i, "amount 0.00: notification bill, not for payment")
+            info(.amountZero, field: "amount", at: i, "amount 0.00: notification bill, not for payment")
         }
         return value
     }
@@ -49,12 +49,12 @@ extension SPCDecoder {
         if line(i, is: "EUR") { return "EUR" }
         let r = raw(i)
         guard !r.isEmpty else {
-            throw fail(.fieldMissing, field: field, line: i, "the currency is mandatory (CHF or EUR)")
+            throw fail(.fieldMissing, field: field, at: i, "the currency is mandatory (CHF or EUR)")
         }
         let code = String(decoding: r, as: UTF8.self)
         if r.count == 3, r.allSatisfy({ $0 >= 65 && $0 <= 90 }), Currency.isValid(code) {
-            throw fail(.currencyNotAllowed, field: field, line: i, "only CHF and EUR are allowed in a QR-bill, found \(code)")
+            throw fail(.currencyNotAllowed, field: field, at: i, "only CHF and EUR are allowed in a QR-bill, found \(code)")
         }
-        throw fail(.currencyInvalid, field: field, line: i, "the currency must be CHF or EUR")
+        throw fail(.currencyInvalid, field: field, at: i, "the currency must be CHF or EUR")
     }
 }

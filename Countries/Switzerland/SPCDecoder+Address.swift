@@ -18,7 +18,7 @@ extension SPCDecoder {
     mutating func party(at start: Int, path: String, required: Bool) throws(GiroError) -> Party? {
         if blockIsEmpty(start) {
             if required {
-                throw fail(.fieldMissing, field: path, line: start, "the \(path) name and address are mandatory")
+                throw fail(.fieldMissing, field: path, at: start, "the \(path) name and address are mandatory")
             }
             return nil
         }
@@ -31,32 +31,34 @@ extension SPCDecoder {
         } else if line(typeLine, is: "K") {
             combined = true
         } else if isEmpty(typeLine) {
-            throw fail(.addressInvalid, field: "\(path).address", line: typeLine,
+            throw fail(.addressInvalid, field: "\(path).address", at: typeLine,
                        "the address type is missing (S or K) although the \(path) block is filled")
         } else {
-            throw fail(.addressInvalid, field: "\(path).address", line: typeLine,
+            throw fail(.addressInvalid, field: "\(path).address", at: typeLine,
                        "address type must be S (structured) or K (combined)")
         }
 
-        guard let name = text(nameLine, field: "\(path).name", max: SPCLayout.nameMax) else {
-            throw fail(.fieldMissing, field: "\(path).name", line: nameLine, "the \(path) name is mandatory")
+        // Banks pay without a name: kept, and the record can't be acted on without a look.
+        let name = text(nameLine, field: "\(path).name", max: SPCLayout.nameMax)
+        if name == nil {
+            warn(.fieldMissing, field: "\(path).name", at: nameLine, uncertain: true, "the \(path) name is mandatory")
         }
 
         var address = Address()
         if combined {
-            warn(.addressCombinedDeprecated, field: "\(path).address", line: typeLine,
+            warn(.addressCombinedDeprecated, field: "\(path).address", at: typeLine,
                  "combined address (type K) is no longer allowed from IG QR-bill 2.3; decoded into address lines")
             let first = text(line1, field: "\(path).address.lines[0]", max: SPCLayout.combinedLineMax)
             guard let second = text(line2, field: "\(path).address.lines[1]", max: SPCLayout.combinedLineMax) else {
-                throw fail(.fieldMissing, field: "\(path).address.lines[1]", line: line2,
+                throw fail(.fieldMissing, field: "\(path).address.lines[1]", at: line2,
                            "address line 2 (postal code and town) is mandatory for a combined address")
             }
             if !isEmpty(postalLine) {
-                throw fail(.addressInvalid, field: "\(path).address.postalCode", line: postalLine,
+                throw fail(.addressInvalid, field: "\(path).address.postalCode", at: postalLine,
                            "the postal code must be empty for a combined (K) address")
             }
             if !isEmpty(townLine) {
-                throw fail(.addressInvalid, field: "\(path).address.town", line: townLine,
+                throw fail(.addressInvalid, field: "\(path).address.town", at: townLine,
                            "the town must be empty for a combined (K) address")
             }
             address.lines = first.map { [$0, second] } ?? [second]
@@ -64,11 +66,11 @@ extension SPCDecoder {
             address.street = text(line1, field: "\(path).address.street", max: SPCLayout.streetMax)
             address.buildingNumber = text(line2, field: "\(path).address.buildingNumber", max: SPCLayout.buildingNumberMax)
             guard let postal = text(postalLine, field: "\(path).address.postalCode", max: SPCLayout.postalCodeMax) else {
-                throw fail(.fieldMissing, field: "\(path).address.postalCode", line: postalLine,
+                throw fail(.fieldMissing, field: "\(path).address.postalCode", at: postalLine,
                            "the postal code is mandatory for a structured (S) address")
             }
             guard let town = text(townLine, field: "\(path).address.town", max: SPCLayout.townMax) else {
-                throw fail(.fieldMissing, field: "\(path).address.town", line: townLine,
+                throw fail(.fieldMissing, field: "\(path).address.town", at: townLine,
                            "the town is mandatory for a structured (S) address")
             }
             address.postalCode = postal
@@ -87,14 +89,14 @@ extension SPCDecoder {
             if a == 76, b == 73 { return "LI" }
         }
         guard !r.isEmpty else {
-            throw fail(.fieldMissing, field: field(), line: index, "the country code is mandatory")
+            throw fail(.fieldMissing, field: field(), at: index, "the country code is mandatory")
         }
         guard r.count == 2, r.allSatisfy({ $0 >= 65 && $0 <= 90 }) else {
-            throw fail(.countryInvalid, field: field(), line: index, "a country is a two-letter upper-case ISO 3166-1 code")
+            throw fail(.countryInvalid, field: field(), at: index, "a country is a two-letter upper-case ISO 3166-1 code")
         }
         let code = String(decoding: r, as: UTF8.self)
         guard CountryCode.isValid(code) else {
-            throw fail(.countryInvalid, field: field(), line: index, "\(code) is not an ISO 3166-1 country code")
+            throw fail(.countryInvalid, field: field(), at: index, "\(code) is not an ISO 3166-1 country code")
         }
         return code
     }

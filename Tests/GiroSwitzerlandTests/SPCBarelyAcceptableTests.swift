@@ -4,7 +4,7 @@ import Testing
 
 /// Inputs that are illegal under a strict reading of the IG QR-bill but occur in the wild.
 /// Each one decodes, carries its named warning, and yields the same data as the clean payload.
-@Suite struct BarelyAcceptableTests {
+@Suite struct SPCBarelyAcceptableTests {
     /// The data of the clean base payload, for comparison.
     static let clean: PaymentRecord? = try? SwissQRBill().decode(Payload(bytes: SPC.bytes(SPC.base)))
 
@@ -128,5 +128,84 @@ import Testing
         let lines = SPC.with(SPC.base, [1: "0210", 3: "CH58 0079 1123 0008 8901 2"])
         let r = SPC.record([0xEF, 0xBB, 0xBF] + SPC.bytes(lines, separator: "\r", tail: "\r\r"))
         #expect(Set(SPC.warningCodes(r)) == ["byte_order_mark", "line_ending_cr", "trailing_empty_lines", "minor_version", "iban_spaces"])
+    }
+
+    // MARK: Decoding policy (docs/decoding-policy.md): code, severity, uncertain flag, status
+
+    func expectPolicy(_ r: PaymentRecord?, _ code: ErrorCode, uncertain: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+        let w = r?.warnings.filter { $0.code == code } ?? []
+        #expect(w.count == 1, "\(SPC.warningCodes(r))", sourceLocation: sourceLocation)
+        #expect(w.first?.severity == .warning, sourceLocation: sourceLocation)
+        #expect(w.first?.uncertain == uncertain, sourceLocation: sourceLocation)
+        #expect(r?.status == (uncertain ? .uncertain : .valid), sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: ["0300", "1000", "0001"])
+    func unknownMajorVersionIsDecodedWithTheNewestRules(_ version: String) {
+        let r = SPC.record(SPC.with(SPC.base, [1: version]))
+        expectPolicy(r, .versionUnknown, uncertain: true)
+        #expect(r?.formatVersion == version)
+        #expect(r?.creditor == Self.clean?.creditor)
+    }
+
+    @Test func obsoleteVersion01IsRejected() {
+        #expect(SPC.error(SPC.with(SPC.base, [1: "0100"]))?.code == .versionUnsupported)
+    }
+
+    @Test func unknownMinorVersionIsValid() {
+        expectPolicy(SPC.record(SPC.with(SPC.base, [1: "0230"])), .minorVersion, uncertain: false)
+    }
+
+    @Test func reservedUltimateCreditorIsKeptValid() {
+        let r = SPC.record(SPC.with(SPC.base, [11: "S", 12: "Ultimate AG", 15: "8000", 16: "Zürich", 17: "CH"]))
+        expectPolicy(r, .ultimateCreditorReserved, uncertain: false)
+        #expect(r?.ultimateCreditor?.name == "Ultimate AG")
+    }
+
+    @Test func missingCreditorNameIsKeptUncertain() {
+        let r = SPC.record(SPC.with(SPC.base, [5: ""]))
+        expectPolicy(r, .fieldMissing, uncertain: true)
+        #expect(r?.creditor?.name == nil)
+        #expect(r?.creditor?.account?.iban == "CH5800791123000889012")
+    }
+
+    @Test func guessedCharsetIsUncertain() {
+        var bytes = SPC.bytes(SPC.base)
+        if let i = bytes.firstIndex(of: UInt8(ascii: "B")) { bytes.insert(0xE9, at: i) }  // Latin-1 é
+        expectPolicy(SPC.record(bytes), .charsetFallback, uncertain: true)
+    }
+
+    @Test func fieldTooLongIsValid() {
+        expectPolicy(SPC.record(SPC.with(SPC.base, [5: String(repeating: "x", count: 71)])), .fieldTooLong, uncertain: false)
+    }
+
+    @Test func cosmeticIBANSpacesAreValid() {
+        expectPolicy(SPC.record(SPC.with(SPC.base, [3: "CH58 0079 1123 0008 8901 2"])), .ibanSpaces, uncertain: false)
+    }
+
+    @Test func declaredReferenceWithAWrongCheckIsRejected() {
+        #expect(SPC.error(SPC.with(SPC.scor, [28: "RF19539007547034"]))?.code == .referenceInvalidChecksum)
+        #expect(SPC.error(SPC.with(SPC.qr, [28: "210000000003139471430009018"]))?.code == .referenceInvalidChecksum)
+    }
+
+    // MARK: Errors carry what was read before them
+
+    @Test func aBadAmountAfterAGoodIBANCarriesThePartialRecord() throws {
+        let e = try #require(SPC.error(SPC.with(SPC.base, [18: "12,50"])))
+        #expect(e.code == .amountInvalid)
+        let partial = try #require(e.partial)
+        #expect(partial.status == .invalid)
+        #expect(partial.formatVersion == "0200")
+        #expect(partial.creditor?.account?.iban == "CH5800791123000889012")
+        #expect(partial.creditor?.name == "Robert Schneider AG")
+        #expect(partial.amount == nil)
+        #expect(partial.debtor == nil)
+    }
+
+    @Test func aBadReferenceCarriesAmountAndDebtor() throws {
+        let e = try #require(SPC.error(SPC.with(SPC.scor, [28: "RF19539007547034"])))
+        #expect(e.partial?.amount?.currency == "CHF")
+        #expect(e.partial?.debtor?.name == "Pia Rutschmann")
+        #expect(e.partial?.reference == nil)
     }
 }
