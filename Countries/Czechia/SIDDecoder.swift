@@ -1,16 +1,38 @@
 import Foundation
 import GiroCore
 
-/// Decodes a SID ("Short Invoice Descriptor", QR Faktura) into an ``Invoice``; standalone or from SPAYD `X-INV`.
-struct SIDDecoder {
+/// Decodes a SID ("Short Invoice Descriptor", QR Faktura) into ``record``'s invoice, as its attributes are read;
+/// standalone (then ``decodeRecord(_:)`` copies the payable data to the common fields) or from SPAYD `X-INV`
+/// (then ``record`` is the SPAYD record read so far).
+struct SIDDecoder: DescriptorDecoding {
     let format: String
+    let path: String
     let baseOffset: Int
-    var values: DescriptorValues
+    var diagnostics: [Diagnostic] = []
+    var record: PaymentRecord
+    var latin1 = false
 
-    init(format: String, path: String = "", baseOffset: Int = 0) {
+    /// SID 1.0 is the only version defined.
+    static let knownMinor = 0
+
+    init(format: String, path: String = "", baseOffset: Int = 0, record: PaymentRecord) {
         self.format = format
+        self.path = path
         self.baseOffset = baseOffset
-        values = DescriptorValues(format: format, path: path)
+        self.record = record
+    }
+
+    /// Standalone SID: the invoice, with its account, total, due date and variable symbol as the payment.
+    mutating func decodeRecord(_ bytes: [UInt8]) throws(GiroError) -> PaymentRecord {
+        try invoice(bytes)
+        record.formatVersion = String(decoding: bytes.dropFirst(4).prefix { $0 != 0x2A }, as: UTF8.self)
+        if latin1 { record.source.charset = "ISO-8859-1" }
+        guard let invoice = record.invoice else { return finished() }
+        if let account = invoice.account { record.creditor = Party(account: account) }
+        if let total = invoice.totalAmount { record.amount = Amount(value: total, currency: invoice.currency ?? "CZK") }
+        record.dueDate = invoice.dueDate
+        record.symbols = PaymentSymbols(variable: invoice.variableSymbol).nonEmpty
+        return finished()
     }
 
     /// SID keys with their maximum length; `X-` keys beyond these go to `unknownTags`.
@@ -37,25 +59,20 @@ struct SIDDecoder {
         (.tb0, .t0, "standard"), (.tb1, .t1, "reduced1"), (.tb2, .t2, "reduced2"),
     ]
 
-    mutating func invoice(_ bytes: [UInt8]) throws(GiroError) -> Invoice {
+    /// Reads `bytes` into `record.invoice`.
+    mutating func invoice(_ bytes: [UInt8]) throws(GiroError) {
         let d: ShortDescriptor
         do {
             d = try ShortDescriptor.parse(bytes, from: 0, format: format, headers: ["SID"], keys: Key.names,
-                                        diagnostics: &values.diagnostics)
+                                          diagnostics: &diagnostics)
         } catch {
-            var e = error
-            e.field = values.path + e.field
-            e.offset = e.offset.map { $0 + baseOffset }
-            throw e
+            throw fail(error.code, field: path + error.field, offset: error.offset.map { $0 + baseOffset }, error.message)
         }
-        if d.major != 1 {
-            values.diagnostics.append(.warning(.versionUnknown, field: values.path + "version", offset: baseOffset,
-                                               "SID version \(d.version): only major version 1 is defined"))
-        }
+        checkVersion(d, knownMinor: Self.knownMinor, offset: baseOffset)
         // Position in d.attributes per key, -1 when absent (cheaper to fill than optional attributes).
         var seen = Key.noneSeen
         var repeats: [String: Int] = [:]
-        var invoice = Invoice(syntax: "SID", raw: String(decoding: bytes, as: UTF8.self))
+        record.invoice = Invoice(syntax: "SID", raw: String(decoding: bytes, as: UTF8.self))
         /// The attribute at `position` with its offset in the caller's bytes (copied only when needed).
         func attribute(_ position: Int) -> ShortDescriptor.Attribute {
             var a = d.attributes[position]
@@ -66,17 +83,18 @@ struct SIDDecoder {
             // Standard keys are checked in place; copying every attribute cost more than the checks.
             if let key = Key(d.attributes[position]) {
                 let index = key.rawValue, max = key.max, length = d.attributes[position].raw.count
-                if seen[index] >= 0 { let a = attribute(position); throw values.fail(.duplicateKey, a, "\(a.key) occurs more than once") }
-                if length > max { let a = attribute(position); throw values.fail(.fieldTooLong, a, "\(a.key) has \(length) characters; at most \(max)") }
+                if seen[index] >= 0 { let a = attribute(position); throw fail(.duplicateKey, a, "\(a.key) occurs more than once") }
+                if length > max { let a = attribute(position); throw fail(.fieldTooLong, a, "\(a.key) has \(length) characters; at most \(max)") }
                 seen[index] = position
             } else {
                 let a = attribute(position)
-                if !a.key.hasPrefix("X-") { values.warn(.unknownKey, a, "\(a.key) is not a SID key; kept in unknownTags") }
+                if !a.key.hasPrefix("X-") { warn(.unknownKey, a, "\(a.key) is not a SID key; kept in unknownTags") }
                 // Repeats are numbered (X-CUSTOM, X-CUSTOM#2, …) so no value is lost.
                 let n = (repeats[a.key] ?? 0) + 1
                 repeats[a.key] = n
                 let name = n == 1 ? a.key : "\(a.key)#\(n)"
-                invoice.unknownTags[name] = values.text(a, max: nil)
+                let value = text(a, max: nil)
+                record.invoice?.unknownTags[name] = value
             }
         }
         func present(_ key: Key) -> ShortDescriptor.Attribute? {
@@ -85,52 +103,54 @@ struct SIDDecoder {
             return attribute(position)
         }
 
-        guard let id = present(.id) else { throw values.fail(.fieldMissing, field: "ID", "ID (the invoice number) is mandatory") }
-        invoice.id = values.text(id, max: 40)
-        guard let dd = present(.dd) else { throw values.fail(.fieldMissing, field: "DD", "DD (the issue date) is mandatory") }
-        invoice.issueDate = try values.date(dd)
+        guard let id = present(.id) else { throw fail(.fieldMissing, field: "ID", "ID (the invoice number) is mandatory") }
+        let number = text(id, max: 40)
+        record.invoice?.id = number
+        guard let dd = present(.dd) else { throw fail(.fieldMissing, field: "DD", "DD (the issue date) is mandatory") }
+        let issued = try date(dd)
+        record.invoice?.issueDate = issued
         // Inside SPAYD X-INV the payment's own AM carries the amount, so the invoice total may be left out.
         if let am = present(.am) {
-            invoice.totalAmount = try values.decimal(am, intDigits: 16, fraction: 2, negative: true)
-        } else if values.path.isEmpty {
-            throw values.fail(.fieldMissing, field: "AM", "AM (the total amount) is mandatory")
+            let total = try decimal(am, intDigits: 16, fraction: 2, negative: true)
+            record.invoice?.totalAmount = total
+        } else if path.isEmpty {
+            throw fail(.fieldMissing, field: "AM", "AM (the total amount) is mandatory")
         }
 
-        if let a = present(.tp) { invoice.taxPerformance = try code(a, allowed: "012") }
-        if let a = present(.td) { invoice.documentType = try code(a, allowed: "0123459") }
-        if let a = present(.sa) { invoice.includesAdvances = try code(a, allowed: "01") == "1" }
-        if let a = present(.vs) { invoice.variableSymbol = try values.digits(a, max: 10) }
-        if let a = present(.vii) { invoice.sellerVATID = try taxID(a) }
-        if let a = present(.vir) { invoice.buyerVATID = try taxID(a) }
-        if let a = present(.ini) { invoice.sellerCompanyID = try values.digits(a, max: 8) }
-        if let a = present(.inr) { invoice.buyerCompanyID = try values.digits(a, max: 8) }
-        if let a = present(.duzp) { invoice.taxPointDate = try values.date(a) }
-        if let a = present(.dppd) { invoice.taxDeclarationDate = try values.date(a) }
-        if let a = present(.dt) { invoice.dueDate = try values.date(a) }
+        if let a = present(.tp) { let value = try code(a, allowed: "012"); record.invoice?.taxPerformance = value }
+        if let a = present(.td) { let value = try code(a, allowed: "0123459"); record.invoice?.documentType = value }
+        if let a = present(.sa) { let value = try code(a, allowed: "01") == "1"; record.invoice?.includesAdvances = value }
+        if let a = present(.vs) { let value = try digits(a, max: 10); record.invoice?.variableSymbol = value }
+        if let a = present(.vii) { let value = try taxID(a); record.invoice?.sellerVATID = value }
+        if let a = present(.vir) { let value = try taxID(a); record.invoice?.buyerVATID = value }
+        if let a = present(.ini) { let value = try digits(a, max: 8); record.invoice?.sellerCompanyID = value }
+        if let a = present(.inr) { let value = try digits(a, max: 8); record.invoice?.buyerCompanyID = value }
+        if let a = present(.duzp) { let value = try date(a); record.invoice?.taxPointDate = value }
+        if let a = present(.dppd) { let value = try date(a); record.invoice?.taxDeclarationDate = value }
+        if let a = present(.dt) { let value = try date(a); record.invoice?.dueDate = value }
         for c in Self.rateClasses {
-            let base = try present(c.base).map { a throws(GiroError) in try values.decimal(a, intDigits: 16, fraction: 2, negative: true) }
-            let tax = try present(c.tax).map { a throws(GiroError) in try values.decimal(a, intDigits: 16, fraction: 2, negative: true) }
-            if base != nil || tax != nil { invoice.taxes.append(InvoiceTax(rateClass: c.name, base: base, tax: tax)) }
+            let base = try present(c.base).map { a throws(GiroError) in try decimal(a, intDigits: 16, fraction: 2, negative: true) }
+            let tax = try present(c.tax).map { a throws(GiroError) in try decimal(a, intDigits: 16, fraction: 2, negative: true) }
+            if base != nil || tax != nil { record.invoice?.taxes.append(InvoiceTax(rateClass: c.name, base: base, tax: tax)) }
         }
-        if let a = present(.ntb) { invoice.nonTaxableAmount = try values.decimal(a, intDigits: 16, fraction: 2, negative: true) }
+        if let a = present(.ntb) { let value = try decimal(a, intDigits: 16, fraction: 2, negative: true); record.invoice?.nonTaxableAmount = value }
         if let a = present(.cc) {
             let cc = String(decoding: a.raw, as: UTF8.self)
             guard a.raw.allSatisfy({ $0 >= 65 && $0 <= 90 }), Currency.isValid(cc) else {
-                throw values.fail(.currencyInvalid, a, "CC must be an upper-case ISO 4217 code")
+                throw fail(.currencyInvalid, a, "CC must be an upper-case ISO 4217 code")
             }
-            invoice.currency = cc
+            record.invoice?.currency = cc
         }
-        if let a = present(.fx) { invoice.exchangeRate = try values.decimal(a, intDigits: 15, fraction: 3, code: .fieldInvalid) }
-        if let a = present(.fxa) { invoice.foreignCurrencyUnits = try values.decimal(a, intDigits: 5, fraction: 0, code: .fieldInvalid) }
-        if let a = present(.acc) { invoice.account = try values.account(a, field: "invoice.account") }
-        if let a = present(.xSW) { invoice.software = values.text(a, max: 30) }
-        if let a = present(.xURL) { invoice.url = values.text(a, max: 70) }
-        return invoice
+        if let a = present(.fx) { let value = try decimal(a, intDigits: 15, fraction: 3, code: .fieldInvalid); record.invoice?.exchangeRate = value }
+        if let a = present(.fxa) { let value = try decimal(a, intDigits: 5, fraction: 0, code: .fieldInvalid); record.invoice?.foreignCurrencyUnits = value }
+        if let a = present(.acc) { let value = try account(a, field: "invoice.account"); record.invoice?.account = value }
+        if let a = present(.xSW) { let value = text(a, max: 30); record.invoice?.software = value }
+        if let a = present(.xURL) { let value = text(a, max: 70); record.invoice?.url = value }
     }
 
     func code(_ a: ShortDescriptor.Attribute, allowed: String) throws(GiroError) -> String {
         guard a.raw.count == 1, let b = a.raw.first, allowed.utf8.contains(b) else {
-            throw values.fail(.fieldInvalid, a, "\(a.key) must be one of \(allowed.map(String.init).joined(separator: ", "))")
+            throw fail(.fieldInvalid, a, "\(a.key) must be one of \(allowed.map(String.init).joined(separator: ", "))")
         }
         return String(decoding: a.raw, as: UTF8.self)
     }
@@ -140,7 +160,7 @@ struct SIDDecoder {
         let u = Array(a.raw)
         guard u.count >= 4, u[0] >= 65, u[0] <= 90, u[1] >= 65, u[1] <= 90,
               u.dropFirst(2).allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) }) else {
-            throw values.fail(.identificationInvalid, a, "\(a.key) must be a VAT id (country letters and digits)")
+            throw fail(.identificationInvalid, a, "\(a.key) must be a VAT id (country letters and digits)")
         }
         return String(decoding: u, as: UTF8.self)
     }

@@ -1,39 +1,45 @@
 import Foundation
 import GiroCore
 
-/// Typed reading of descriptor values with the Czech rules: percent-decoding, UTF-8 with an ISO-8859-1
-/// fallback, digit symbols, `YYYYMMDD` dates, `.`-decimals, `IBAN[+BIC]` accounts. Collects warnings.
-struct DescriptorValues {
-    let format: String
+/// A decoder of the `HEADER*major.minor*KEY:VALUE*…` descriptors (SPAYD, SID): typed reading of values with
+/// the Czech rules — percent-decoding, UTF-8 with an ISO-8859-1 fallback, digit symbols, `YYYYMMDD` dates,
+/// `.`-decimals, `IBAN[+BIC]` accounts — raised through ``FieldDecoding``. The attribute wrappers only map
+/// an attribute to its field path and offset.
+protocol DescriptorDecoding: FieldDecoding {
     /// Prefix for field paths (`invoice.` when a SID is embedded in SPAYD `X-INV`).
-    let path: String
-    var diagnostics: [Diagnostic] = []
-    var latin1 = false
+    var path: String { get }
+    /// Set when a value was read as ISO-8859-1 (reported as the source charset).
+    var latin1: Bool { get set }
+}
 
-    init(format: String, path: String = "") {
-        self.format = format
-        self.path = path
-    }
-
+extension DescriptorDecoding {
     func fail(_ code: ErrorCode, _ a: ShortDescriptor.Attribute, _ message: String) -> GiroError {
-        GiroError(code, field: path + a.key, offset: a.offset, format: format, diagnostics: diagnostics, message)
+        fail(code, field: path + a.key, offset: a.offset, message)
     }
 
     func fail(_ code: ErrorCode, field: String, _ message: String) -> GiroError {
-        GiroError(code, field: path + field, format: format, diagnostics: diagnostics, message)
+        fail(code, field: path + field, line: nil, message)
     }
 
-    /// A validator's error placed at attribute `a`, carrying the warnings seen so far.
+    /// A validator's error placed at attribute `a` (its field path kept), with the warnings and record so far.
     func placed(_ error: GiroError, _ a: ShortDescriptor.Attribute) -> GiroError {
-        var e = error
-        e.offset = a.offset
-        e.format = format
-        e.diagnostics = diagnostics
-        return e
+        fail(error.code, field: error.field, offset: a.offset, error.message)
     }
 
-    mutating func warn(_ code: ErrorCode, _ a: ShortDescriptor.Attribute, _ message: String) {
-        diagnostics.append(.warning(code, field: path + a.key, offset: a.offset, message))
+    mutating func warn(_ code: ErrorCode, _ a: ShortDescriptor.Attribute, uncertain: Bool = false, _ message: String) {
+        warn(code, field: path + a.key, offset: a.offset, uncertain: uncertain, message)
+    }
+
+    /// The version's policy: major 1 is read (a minor above `knownMinor`: `minor_version`); another major is
+    /// read with the newest rules (`version_unknown`, uncertain).
+    mutating func checkVersion(_ d: ShortDescriptor, knownMinor: Int, offset: Int) {
+        if d.major != 1 {
+            warn(.versionUnknown, field: path + "version", offset: offset, uncertain: true,
+                 "\(d.header) version \(d.version): only major version 1 is defined; read with the 1.\(knownMinor) rules")
+        } else if d.minor > knownMinor {
+            warn(.minorVersion, field: path + "version", offset: offset,
+                 "\(d.header) version \(d.version): read with the 1.\(knownMinor) rules")
+        }
     }
 
     /// Percent-decoded text; longer than `max` characters is kept whole with a warning (readers
@@ -53,7 +59,7 @@ struct DescriptorValues {
             s = String(decoding: bytes, as: UTF8.self)
         } else {
             latin1 = true
-            warn(.charsetFallback, a, "the value is not valid UTF-8 after percent-decoding; read as ISO-8859-1")
+            warn(.charsetFallback, a, uncertain: true, "the value is not valid UTF-8 after percent-decoding; read as ISO-8859-1")
             s = Charset.latin1(bytes)
         }
         if let max, s.utf8.count > max, s.unicodeScalars.count > max {
@@ -104,34 +110,43 @@ struct DescriptorValues {
         func name() -> String { field() ?? (path + a.key) }
         let plus = value.firstIndex(of: 0x2B)
         let ibanBytes = plus.map { value[value.startIndex..<$0] } ?? value
-        guard !ibanBytes.isEmpty else { throw GiroError(.fieldMissing, field: name() + ".iban", offset: a.offset, format: format, diagnostics: diagnostics, "the IBAN is empty") }
-        let iban: IBAN
+        guard !ibanBytes.isEmpty else { throw fail(.fieldMissing, field: name() + ".iban", offset: a.offset, "the IBAN is empty") }
+        let iban: String
         let compaction: IBAN.Compaction
         var ibanText = ibanBytes
         // Some generators write the domestic form (`19-2000145399/0800`); convert it when its checks hold.
         if ibanBytes.contains(0x2F), let domestic = CzechAccountNumber(String(decoding: ibanBytes, as: UTF8.self)) {
             ibanText = Array(domestic.iban(country: "CZ").utf8)[...]
-            diagnostics.append(.warning(.domesticAccountConverted, field: name() + ".iban", offset: a.offset,
-                                        "domestic account \(domestic.formatted) written instead of an IBAN; converted"))
+            warn(.domesticAccountConverted, field: name() + ".iban", offset: a.offset,
+                 "domestic account \(domestic.formatted) written instead of an IBAN; converted")
         }
         do {
-            (iban, compaction) = try IBAN.validate(ibanText, field: name() + ".iban")
+            let (validated, how) = try IBAN.validate(ibanText, field: name() + ".iban")
+            (iban, compaction) = (validated.compact, how)
+        } catch where error.code == .ibanInvalidNationalCheck {
+            // The national check runs last: every other check passed, mod-97 included (decoding policy).
+            let (compact, how) = IBAN.compact(ibanText)
+            (iban, compaction) = (String(decoding: compact, as: UTF8.self), how)
+            warn(.ibanInvalidNationalCheck, field: name() + ".iban", offset: a.offset, uncertain: true,
+                 error.message + "; the IBAN's mod-97 is correct")
         } catch {
             throw placed(error, a)
         }
-        if compaction.removedSpaces { diagnostics.append(.warning(.ibanSpaces, field: name() + ".iban", offset: a.offset, "spaces removed from the IBAN")) }
-        if compaction.removedOtherSeparators { diagnostics.append(.warning(.ibanSeparators, field: name() + ".iban", offset: a.offset, "separators removed from the IBAN")) }
-        if compaction.loweredCase { diagnostics.append(.warning(.ibanLowercase, field: name() + ".iban", offset: a.offset, "IBAN written in lower case")) }
-        var account = Account(iban: iban.compact)
+        if compaction.removedSpaces { warn(.ibanSpaces, field: name() + ".iban", offset: a.offset, "spaces removed from the IBAN") }
+        if compaction.removedOtherSeparators { warn(.ibanSeparators, field: name() + ".iban", offset: a.offset, "separators removed from the IBAN") }
+        if compaction.loweredCase { warn(.ibanLowercase, field: name() + ".iban", offset: a.offset, "IBAN written in lower case") }
+        var account = Account(iban: iban)
         if let plus {
             let bicBytes = value[(plus + 1)...]
-            do {
-                account.bic = try BIC.validate(bicBytes, field: name() + ".bic")
-            } catch {
-                throw placed(error, a)
-            }
-            if !bicBytes.elementsEqual((account.bic ?? "").utf8) {
-                diagnostics.append(.warning(.bicNormalized, field: name() + ".bic", offset: a.offset, "BIC written with spaces or lower case"))
+            if let bic = try? BIC.validate(bicBytes, field: name() + ".bic") {
+                account.bic = bic
+                if !bicBytes.elementsEqual(bic.utf8) {
+                    warn(.bicNormalized, field: name() + ".bic", offset: a.offset, "BIC written with spaces or lower case")
+                }
+            } else {
+                // An optional BIC that is not ISO 9362 is a placeholder (decoding policy).
+                warn(.placeholderValue, field: name() + ".bic", offset: a.offset,
+                     "'\(String(decoding: bicBytes.prefix(16), as: UTF8.self))' is not a BIC (ISO 9362); dropped")
             }
         }
         CzechDomesticAccount.fill(&account)

@@ -34,7 +34,7 @@ enum SPAYDKey: Int, CaseIterable {
 
     /// Informational values with no common record field, and their extras keys.
     static let extrasNames: [(key: SPAYDKey, extras: String)] = [
-        (.pt, "paymentType"), (.nt, "notificationType"), (.nta, "notificationAddress"), (.xID, "payerPaymentID"),
-        (.xURL, "url"), (.xPer, "retryDays"), (.xSelf, "messageForMe"),
+        (.pt, SPAYDExtrasKey.paymentType), (.nt, "cz.notificationType"), (.nta, "cz.notificationAddress"),
+        (.xID, "cz.payerPaymentID"), (.xURL, "cz.url"), (.xPer, "cz.retryDays"), (.xSelf, "cz.messageForMe"),
     ]
 }
