@@ -23,3 +23,13 @@ extension ErrorCode {
     /// Warning: the field list ends early (after the mandatory IBAN); the missing fields read as empty.
     public static let fieldsMissing: ErrorCode = "fields_missing"
 }
+
+/// `extras` keys of the PAY by square plug-in (documented in the README).
+enum PayBySquareExtrasKey {
+    /// The document's invoice id (on the first payment's record).
+    static let invoiceID = "sk.invoiceID"
+    /// The payment's options as names: `paymentOrder`, `standingOrder`, `directDebit`, comma-separated.
+    static let paymentOptions = "sk.paymentOptions"
+    /// Non-empty fields after the last one the document defines, TAB-joined.
+    static let trailingFields = "sk.unknown.trailingFields"
+}

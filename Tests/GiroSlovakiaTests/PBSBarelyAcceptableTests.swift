@@ -4,7 +4,7 @@ import GiroCore
 import Testing
 
 /// Deviations PAY by square readers meet in the wild: each decodes with exactly its named warning.
-@Suite struct PayBySquareTolerancesTests {
+@Suite struct PBSBarelyAcceptableTests {
     static let document = PBS.document([PBS.payment()], beneficiaries: [["Obec", "", ""]])
     static let clean = PBS.record(PBS.encode(document))
 
@@ -48,21 +48,29 @@ import Testing
 
     @Test func wrongLengthField() throws {
         let r = try #require(PBS.record(try PBS.vector("bysquare-4")))
-        #expect(PBS.warnings(r) == ["length_field_mismatch"] && r.extras["invoiceID"] == "random-id")
+        #expect(PBS.warnings(r) == ["length_field_mismatch"] && r.extras["sk.invoiceID"] == "random-id")
         #expect(PBS.warnings(PBS.record(Golden.fixture("tolerate-length-field-short"))) == ["length_field_mismatch"])
     }
 
-    @Test func ibanFailingItsChecksIsKeptAndFlagged() throws {
-        let bad = "SK9711000000002918599669"
-        let r = try #require(PBS.record(PBS.encode(PBS.document([PBS.payment(accounts: [(bad, "")])]))))
-        #expect(PBS.warnings(r) == ["iban_invalid_checksum"] && r.status == .uncertain && r.creditor?.account?.iban == bad)
-        // The xseman fixtures use IBANs that pass mod 97 but not the Slovak account check.
-        #expect(PBS.warnings(PBS.record(try PBS.vector("bysquare-1"))) == ["iban_invalid_national_check"])
+    @Test func ibanFailingMod97IsRejected() throws {
+        let e = PBS.error(PBS.encode(PBS.document([PBS.payment(accounts: [("SK9711000000002918599669", "")])])))
+        #expect(e?.code == .ibanInvalidChecksum)
+        #expect(e?.field == "payments[0].bankAccounts[0].iban")
+        // Read before the account: the amount is in the partial record.
+        #expect(e?.partial?.amount?.value == PBS.kit.decimal("12.50"))
+        #expect(e?.partial?.status == .invalid)
     }
 
-    @Test func invalidBICIsKeptAndFlagged() throws {
-        let r = try #require(PBS.record(PBS.encode(PBS.document([PBS.payment(accounts: [(PBS.iban, "TATR")])]))))
-        #expect(PBS.warnings(r) == ["bic_invalid"] && r.creditor?.account?.bic == "TATR")
+    @Test func nationalCheckFailingOnACorrectMod97IsKeptUncertain() throws {
+        // The xseman fixtures use IBANs that pass mod 97 but not the Slovak account check.
+        let r = PBS.record(try PBS.vector("bysquare-1"))
+        expectPolicy(r, .ibanInvalidNationalCheck, uncertain: true)
+    }
+
+    @Test func aBICThatIsNotISO9362IsAPlaceholder() throws {
+        let r = PBS.record(PBS.encode(PBS.document([PBS.payment(accounts: [(PBS.iban, "TATR")])])))
+        expectPolicy(r, .placeholderValue, uncertain: false)
+        #expect(r?.creditor?.account?.bic == nil)
     }
 
     @Test func impossibleDate() throws {
@@ -83,7 +91,7 @@ import Testing
 
     @Test func fieldsAfterTheDocumentKept() throws {
         let r = try #require(PBS.record(PBS.encode(Self.document + "\tnavyse\tx")))
-        #expect(PBS.warnings(r) == ["unexpected_fields"] && r.extras["trailingFields"] == "navyse\tx")
+        #expect(PBS.warnings(r) == ["unexpected_fields"] && r.extras["sk.unknown.trailingFields"] == "navyse\tx")
         // Empty surplus fields (bsqr.co pads with them) are silent.
         #expect(PBS.warnings(PBS.record(PBS.encode(Self.document + "\t\t\t\t"))) == [])
     }
@@ -97,5 +105,68 @@ import Testing
     @Test func bicOfAnotherCountry() throws {
         let r = try #require(PBS.record(PBS.encode(PBS.document([PBS.payment(accounts: [(PBS.iban, "BREXPLPW")])]))))
         #expect(PBS.warnings(r) == ["bic_country_mismatch"] && r.status == .uncertain && r.creditor?.account?.bic == "BREXPLPW")
+    }
+
+    // MARK: Decoding policy (docs/decoding-policy.md): code, severity, uncertain flag, status
+
+    func expectPolicy(_ r: PaymentRecord?, _ code: ErrorCode, uncertain: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
+        let w = r?.warnings.filter { $0.code == code } ?? []
+        #expect(w.count == 1, "\(PBS.warnings(r))", sourceLocation: sourceLocation)
+        #expect(w.first?.severity == .warning, sourceLocation: sourceLocation)
+        #expect(w.first?.uncertain == uncertain, sourceLocation: sourceLocation)
+        #expect(r?.status == (uncertain ? .uncertain : .valid), sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: [3, 15])
+    func unknownVersionIsReadWithTheNewestRules(_ nibble: Int) {
+        let r = PBS.record(PBS.encode(PBS.document([PBS.payment()]), version: nibble))
+        expectPolicy(r, .versionUnknown, uncertain: true)
+        #expect(r?.formatVersion == String(nibble))
+        #expect(r?.creditor?.account?.iban == PBS.iban)
+    }
+
+    @Test func impossibleDateIsUncertain() {
+        expectPolicy(PBS.record(PBS.encode(PBS.document([PBS.payment(due: "20230231")]))), .dateInvalid, uncertain: true)
+    }
+
+    @Test func trailingFieldsAreKeptValid() {
+        let r = PBS.record(PBS.encode(Self.document + "\tnavyse"))
+        expectPolicy(r, .unexpectedFields, uncertain: false)
+        #expect(r?.extras["sk.unknown.trailingFields"] == "navyse")
+    }
+
+    @Test func fieldTooLongIsValid() {
+        expectPolicy(PBS.record(PBS.encode(PBS.document([PBS.payment(note: String(repeating: "x", count: 141))]))),
+                     .fieldTooLong, uncertain: false)
+    }
+
+    @Test func aWarningOnTheSecondPaymentMakesTheWholeDocumentUncertain() throws {
+        let second = PBS.payment(due: "20230231")
+        let r = try #require(PBS.record(PBS.encode(PBS.document([PBS.payment(), second]))))
+        expectPolicy(r, .dateInvalid, uncertain: true)
+        #expect(r.warnings.first?.field == "payments[1].dueDate")
+        #expect(r.additionalPayments.first?.status == .uncertain)
+    }
+
+    // MARK: Errors carry what was read before them
+
+    @Test func aBadFieldAfterTheAccountCarriesThePartialRecord() throws {
+        let text = PBS.document([PBS.payment(standingOrder: ["5", "", "X", ""])])
+        let e = try #require(PBS.error(PBS.encode(text)))
+        #expect(e.code == .fieldInvalid)
+        let partial = try #require(e.partial)
+        #expect(partial.status == .invalid)
+        #expect(partial.creditor?.account?.iban == PBS.iban)
+        #expect(partial.amount?.value == PBS.kit.decimal("12.50"))
+        #expect(partial.symbols?.variable == "2025")
+    }
+
+    @Test func aBadSecondPaymentCarriesTheFirst() throws {
+        let bad = PBS.payment(amount: "1,50")
+        let e = try #require(PBS.error(PBS.encode(PBS.document([PBS.payment(), bad]))))
+        #expect(e.code == .amountInvalid)
+        #expect(e.field == "payments[1].amount")
+        #expect(e.partial?.creditor?.account?.iban == PBS.iban)
+        #expect(e.partial?.additionalPayments.count == 1)
     }
 }
