@@ -195,6 +195,14 @@ import Testing
         #expect(r?.creditor?.account?.iban == "CZ5855000000001265098001")
     }
 
+    @Test func cosmeticIBANSpacesAreValid() {
+        expectPolicy(CZ.record("SPD*1.0*ACC:CZ58 5500 0000 0012 6509 8001*AM:1.00"), .ibanSpaces, uncertain: false)
+    }
+
+    @Test func fieldTooLongIsValid() {
+        expectPolicy(CZ.record("SPD*1.0*ACC:CZ5855000000001265098001*MSG:" + String(repeating: "x", count: 61)), .fieldTooLong, uncertain: false)
+    }
+
     @Test func guessedCharsetIsUncertain() {
         expectPolicy(CZ.record(CZ.base.replacingOccurrences(of: "NA NADACI", with: "%E8ESK%C9")), .charsetFallback, uncertain: true)
     }

@@ -135,6 +135,14 @@ import Testing
         #expect(r?.extras["sk.unknown.trailingFields"] == "navyse")
     }
 
+    @Test func cosmeticLowerCaseIsValid() {
+        expectPolicy(PBS.record(PBS.encode(Self.document).lowercased()), .base32Lowercase, uncertain: false)
+    }
+
+    @Test func checksumOverThePayloadIsRejected() {
+        #expect(PBS.error(Golden.fixture("invalid-crc"))?.code == .crcMismatch)
+    }
+
     @Test func fieldTooLongIsValid() {
         expectPolicy(PBS.record(PBS.encode(PBS.document([PBS.payment(note: String(repeating: "x", count: 141))]))),
                      .fieldTooLong, uncertain: false)
