@@ -17,18 +17,7 @@ public struct CzechSID: PaymentFormat {
 
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
         try PayloadLimits.check(payload.bytes, format: id)
-        var bytes = payload.bytes
-        let bom = PayloadLimits.bomLength(bytes)
-        var decoder = SIDDecoder(format: id, baseOffset: bom, record: PaymentRecord(
-            format: id, country: "CZ", formatVersion: nil,
-            source: SourceInfo(kind: payload.kind, symbology: payload.symbology?.rawValue, charset: "UTF-8")))
-        if bom > 0 {
-            bytes.removeFirst(bom)
-            decoder.warn(.byteOrderMark, field: "payload", offset: 0, "UTF-8 byte-order mark before the header")
-        }
-        var trailing = 0
-        while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast(); trailing += 1 }
-        if trailing > 0 { decoder.warn(.trailingNewline, field: "payload", offset: bytes.count, "line break after the descriptor removed") }
-        return try decoder.decodeRecord(bytes)
+        var decoder = SIDDecoder(format: id, payload: payload)
+        return try decoder.decodeRecord(payload.bytes)
     }
 }

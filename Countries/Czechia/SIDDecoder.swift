@@ -7,7 +7,8 @@ import GiroCore
 struct SIDDecoder: DescriptorDecoding {
     let format: String
     let path: String
-    let baseOffset: Int
+    /// Offset of the descriptor in the caller's bytes (after a BOM, or of SPAYD's `X-INV` value).
+    var baseOffset: Int
     var diagnostics: [Diagnostic] = []
     var record: PaymentRecord
     var latin1 = false
@@ -22,8 +23,25 @@ struct SIDDecoder: DescriptorDecoding {
         self.record = record
     }
 
+    /// A standalone SID's decoder.
+    init(format: String, payload: Payload) {
+        self.init(format: format, record: PaymentRecord(
+            format: format, country: "CZ", formatVersion: nil,
+            source: SourceInfo(kind: payload.kind, symbology: payload.symbology?.rawValue, charset: "UTF-8")))
+    }
+
     /// Standalone SID: the invoice, with its account, total, due date and variable symbol as the payment.
-    mutating func decodeRecord(_ bytes: [UInt8]) throws(GiroError) -> PaymentRecord {
+    mutating func decodeRecord(_ payload: [UInt8]) throws(GiroError) -> PaymentRecord {
+        var bytes = payload
+        baseOffset = PayloadLimits.bomLength(bytes)
+        if baseOffset > 0 {
+            bytes.removeFirst(baseOffset)
+            warn(.byteOrderMark, field: "payload", offset: 0, "UTF-8 byte-order mark before the header")
+        }
+        // Scanners and copy-paste often add a line break; a value never contains one.
+        var trailing = 0
+        while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast(); trailing += 1 }
+        if trailing > 0 { warn(.trailingNewline, field: "payload", offset: bytes.count, "line break after the descriptor removed") }
         try invoice(bytes)
         record.formatVersion = String(decoding: bytes.dropFirst(4).prefix { $0 != 0x2A }, as: UTF8.self)
         if latin1 { record.source.charset = "ISO-8859-1" }
