@@ -18,6 +18,7 @@ public struct CzechSID: PaymentFormat {
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
         try PayloadLimits.check(payload.bytes, format: id)
         var decoder = SIDDecoder(format: id, payload: payload)
-        return try decoder.decodeRecord(payload.bytes)
+        try decoder.decodeStandalone(payload.bytes)
+        return (consume decoder).finished()
     }
 }

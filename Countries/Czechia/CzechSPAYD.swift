@@ -21,7 +21,8 @@ public struct CzechSPAYD: PaymentFormatEncoder {
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
         try PayloadLimits.check(payload.bytes, format: id)
         var decoder = SPAYDDecoder(format: id, payload: payload)
-        return try decoder.decode(payload)
+        try decoder.decode(payload)
+        return (consume decoder).finished()
     }
 
     public func encode(_ record: PaymentRecord) throws(GiroError) -> [UInt8] {

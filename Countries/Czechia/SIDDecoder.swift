@@ -30,8 +30,9 @@ struct SIDDecoder: DescriptorDecoding {
             source: SourceInfo(kind: payload.kind, symbology: payload.symbology?.rawValue, charset: "UTF-8")))
     }
 
-    /// Standalone SID: the invoice, with its account, total, due date and variable symbol as the payment.
-    mutating func decodeRecord(_ payload: [UInt8]) throws(GiroError) -> PaymentRecord {
+    /// Standalone SID: the invoice, with its account, total, due date and variable symbol as the payment. The
+    /// caller ends with ``finished()`` on the consumed decoder.
+    mutating func decodeStandalone(_ payload: [UInt8]) throws(GiroError) {
         var bytes = payload
         baseOffset = PayloadLimits.bomLength(bytes)
         if baseOffset > 0 {
@@ -42,15 +43,13 @@ struct SIDDecoder: DescriptorDecoding {
         var trailing = 0
         while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast(); trailing += 1 }
         if trailing > 0 { warn(.trailingNewline, field: "payload", offset: bytes.count, "line break after the descriptor removed") }
-        try invoice(bytes)
+        let invoice = try invoice(bytes)
         record.formatVersion = String(decoding: bytes.dropFirst(4).prefix { $0 != 0x2A }, as: UTF8.self)
         if latin1 { record.source.charset = "ISO-8859-1" }
-        guard let invoice = record.invoice else { return finished() }
         if let account = invoice.account { record.creditor = Party(account: account) }
         if let total = invoice.totalAmount { record.amount = Amount(value: total, currency: invoice.currency ?? "CZK") }
         record.dueDate = invoice.dueDate
         record.symbols = PaymentSymbols(variable: invoice.variableSymbol).nonEmpty
-        return finished()
     }
 
     /// SID keys with their maximum length; `X-` keys beyond these go to `unknownTags`.
@@ -77,8 +76,24 @@ struct SIDDecoder: DescriptorDecoding {
         (.tb0, .t0, "standard"), (.tb1, .t1, "reduced1"), (.tb2, .t2, "reduced2"),
     ]
 
-    /// Reads `bytes` into `record.invoice`.
-    mutating func invoice(_ bytes: [UInt8]) throws(GiroError) {
+    /// Reads `bytes` into `record.invoice`. The invoice is filled in a local (each write through the record
+    /// would cost an access check); an error carries it as far as it was read.
+    @discardableResult
+    mutating func invoice(_ bytes: [UInt8]) throws(GiroError) -> Invoice {
+        var invoice = Invoice(syntax: "SID", raw: String(decoding: bytes, as: UTF8.self))
+        do {
+            try read(bytes, into: &invoice)
+        } catch {
+            record.invoice = invoice
+            var carrying = error
+            carrying.partial = partialRecord
+            throw carrying
+        }
+        record.invoice = invoice
+        return invoice
+    }
+
+    mutating func read(_ bytes: [UInt8], into invoice: inout Invoice) throws(GiroError) {
         let d: ShortDescriptor
         do {
             d = try ShortDescriptor.parse(bytes, from: 0, format: format, headers: ["SID"], keys: Key.names,
@@ -90,7 +105,6 @@ struct SIDDecoder: DescriptorDecoding {
         // Position in d.attributes per key, -1 when absent (cheaper to fill than optional attributes).
         var seen = Key.noneSeen
         var repeats: [String: Int] = [:]
-        record.invoice = Invoice(syntax: "SID", raw: String(decoding: bytes, as: UTF8.self))
         /// The attribute at `position` with its offset in the caller's bytes (copied only when needed).
         func attribute(_ position: Int) -> ShortDescriptor.Attribute {
             var a = d.attributes[position]
@@ -111,8 +125,7 @@ struct SIDDecoder: DescriptorDecoding {
                 let n = (repeats[a.key] ?? 0) + 1
                 repeats[a.key] = n
                 let name = n == 1 ? a.key : "\(a.key)#\(n)"
-                let value = text(a, max: nil)
-                record.invoice?.unknownTags[name] = value
+                invoice.unknownTags[name] = text(a, max: nil)
             }
         }
         func present(_ key: Key) -> ShortDescriptor.Attribute? {
@@ -122,48 +135,45 @@ struct SIDDecoder: DescriptorDecoding {
         }
 
         guard let id = present(.id) else { throw fail(.fieldMissing, field: "ID", "ID (the invoice number) is mandatory") }
-        let number = text(id, max: 40)
-        record.invoice?.id = number
+        invoice.id = text(id, max: 40)
         guard let dd = present(.dd) else { throw fail(.fieldMissing, field: "DD", "DD (the issue date) is mandatory") }
-        let issued = try date(dd)
-        record.invoice?.issueDate = issued
+        invoice.issueDate = try date(dd)
         // Inside SPAYD X-INV the payment's own AM carries the amount, so the invoice total may be left out.
         if let am = present(.am) {
-            let total = try decimal(am, intDigits: 16, fraction: 2, negative: true)
-            record.invoice?.totalAmount = total
+            invoice.totalAmount = try decimal(am, intDigits: 16, fraction: 2, negative: true)
         } else if path.isEmpty {
             throw fail(.fieldMissing, field: "AM", "AM (the total amount) is mandatory")
         }
 
-        if let a = present(.tp) { let value = try code(a, allowed: "012"); record.invoice?.taxPerformance = value }
-        if let a = present(.td) { let value = try code(a, allowed: "0123459"); record.invoice?.documentType = value }
-        if let a = present(.sa) { let value = try code(a, allowed: "01") == "1"; record.invoice?.includesAdvances = value }
-        if let a = present(.vs) { let value = try digits(a, max: 10); record.invoice?.variableSymbol = value }
-        if let a = present(.vii) { let value = try taxID(a); record.invoice?.sellerVATID = value }
-        if let a = present(.vir) { let value = try taxID(a); record.invoice?.buyerVATID = value }
-        if let a = present(.ini) { let value = try digits(a, max: 8); record.invoice?.sellerCompanyID = value }
-        if let a = present(.inr) { let value = try digits(a, max: 8); record.invoice?.buyerCompanyID = value }
-        if let a = present(.duzp) { let value = try date(a); record.invoice?.taxPointDate = value }
-        if let a = present(.dppd) { let value = try date(a); record.invoice?.taxDeclarationDate = value }
-        if let a = present(.dt) { let value = try date(a); record.invoice?.dueDate = value }
+        if let a = present(.tp) { invoice.taxPerformance = try code(a, allowed: "012") }
+        if let a = present(.td) { invoice.documentType = try code(a, allowed: "0123459") }
+        if let a = present(.sa) { invoice.includesAdvances = try code(a, allowed: "01") == "1" }
+        if let a = present(.vs) { invoice.variableSymbol = try digits(a, max: 10) }
+        if let a = present(.vii) { invoice.sellerVATID = try taxID(a) }
+        if let a = present(.vir) { invoice.buyerVATID = try taxID(a) }
+        if let a = present(.ini) { invoice.sellerCompanyID = try digits(a, max: 8) }
+        if let a = present(.inr) { invoice.buyerCompanyID = try digits(a, max: 8) }
+        if let a = present(.duzp) { invoice.taxPointDate = try date(a) }
+        if let a = present(.dppd) { invoice.taxDeclarationDate = try date(a) }
+        if let a = present(.dt) { invoice.dueDate = try date(a) }
         for c in Self.rateClasses {
             let base = try present(c.base).map { a throws(GiroError) in try decimal(a, intDigits: 16, fraction: 2, negative: true) }
             let tax = try present(c.tax).map { a throws(GiroError) in try decimal(a, intDigits: 16, fraction: 2, negative: true) }
-            if base != nil || tax != nil { record.invoice?.taxes.append(InvoiceTax(rateClass: c.name, base: base, tax: tax)) }
+            if base != nil || tax != nil { invoice.taxes.append(InvoiceTax(rateClass: c.name, base: base, tax: tax)) }
         }
-        if let a = present(.ntb) { let value = try decimal(a, intDigits: 16, fraction: 2, negative: true); record.invoice?.nonTaxableAmount = value }
+        if let a = present(.ntb) { invoice.nonTaxableAmount = try decimal(a, intDigits: 16, fraction: 2, negative: true) }
         if let a = present(.cc) {
             let cc = String(decoding: a.raw, as: UTF8.self)
             guard a.raw.allSatisfy({ $0 >= 65 && $0 <= 90 }), Currency.isValid(cc) else {
                 throw fail(.currencyInvalid, a, "CC must be an upper-case ISO 4217 code")
             }
-            record.invoice?.currency = cc
+            invoice.currency = cc
         }
-        if let a = present(.fx) { let value = try decimal(a, intDigits: 15, fraction: 3, code: .fieldInvalid); record.invoice?.exchangeRate = value }
-        if let a = present(.fxa) { let value = try decimal(a, intDigits: 5, fraction: 0, code: .fieldInvalid); record.invoice?.foreignCurrencyUnits = value }
-        if let a = present(.acc) { let value = try account(a, field: "invoice.account"); record.invoice?.account = value }
-        if let a = present(.xSW) { let value = text(a, max: 30); record.invoice?.software = value }
-        if let a = present(.xURL) { let value = text(a, max: 70); record.invoice?.url = value }
+        if let a = present(.fx) { invoice.exchangeRate = try decimal(a, intDigits: 15, fraction: 3, code: .fieldInvalid) }
+        if let a = present(.fxa) { invoice.foreignCurrencyUnits = try decimal(a, intDigits: 5, fraction: 0, code: .fieldInvalid) }
+        if let a = present(.acc) { invoice.account = try account(a, field: "invoice.account") }
+        if let a = present(.xSW) { invoice.software = text(a, max: 30) }
+        if let a = present(.xURL) { invoice.url = text(a, max: 70) }
     }
 
     func code(_ a: ShortDescriptor.Attribute, allowed: String) throws(GiroError) -> String {

@@ -19,7 +19,8 @@ struct SPAYDDecoder: DescriptorDecoding {
                                source: SourceInfo(kind: payload.kind, symbology: payload.symbology?.rawValue, charset: "UTF-8"))
     }
 
-    mutating func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
+    /// Reads the descriptor into ``record``; the caller ends with ``finished()`` on the consumed decoder.
+    mutating func decode(_ payload: Payload) throws(GiroError) {
         var bytes = payload.bytes
         let start = PayloadLimits.bomLength(bytes)
         if start > 0 { warn(.byteOrderMark, field: "payload", offset: 0, "UTF-8 byte-order mark before the header") }
@@ -218,6 +219,5 @@ struct SPAYDDecoder: DescriptorDecoding {
             }
         }
         if latin1 { record.source.charset = "ISO-8859-1" }
-        return finished()
     }
 }

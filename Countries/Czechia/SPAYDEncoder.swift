@@ -67,7 +67,7 @@ struct SPAYDEncoder {
         let bytes = Array(text.utf8)
         let payload = Payload(bytes: bytes)
         var check = SPAYDDecoder(format: format, payload: payload)
-        _ = try check.decode(payload)
+        try check.decode(payload)
         return bytes
     }
 

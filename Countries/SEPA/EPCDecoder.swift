@@ -70,11 +70,13 @@ struct EPCDecoder: FieldDecoding {
 
     // MARK: - Decoding
 
-    mutating func run() throws(GiroError) -> PaymentRecord {
+    /// Reads every element into ``record``; the caller ends with ``finished()`` once the decoder is no longer
+    /// needed, so the record moves out instead of being copied.
+    mutating func run() throws(GiroError) {
         diagnostics = lines.layoutDiagnostics(allowed: [.lf, .crlf])
         try header()
         let charsetCode = element(EPCElement.charset)
-        try identification()
+        let identification = try identification()
         // Element count: 7 mandatory, 12 at most.
         guard lines.count >= EPCElement.mandatoryCount else {
             // An empty BIC followed by nothing means the name is what is missing.
@@ -87,22 +89,25 @@ struct EPCDecoder: FieldDecoding {
         }
         let decoder = try chooseCharset(code: charsetCode)
         record.source.charset = decoder.charset.rawValue
-        record.extras[EPCExtrasKey.charsetCode] = String(decoding: charsetCode, as: UTF8.self)
-        record.extras[EPCExtrasKey.lineSeparator] = lines.separators.name
+        // One literal: a dictionary grown key by key allocates per growth step.
+        record.extras = [
+            EPCExtrasKey.identification: identification,
+            EPCExtrasKey.charsetCode: String(decoding: charsetCode, as: UTF8.self),
+            EPCExtrasKey.lineSeparator: lines.separators.name,
+        ]
 
         let bic = bic()
         creditorName(decoder)
-        try creditorAccount(bic: bic)
+        let iban = try creditorAccount(bic: bic)
         try amount()
         purpose(decoder)
-        try reference(decoder)
+        try reference(decoder, iban: iban)
         remittance(decoder)
         beneficiaryInformation(decoder)
         if payload.bytes.count > EPCElement.maxPayloadBytes {
             warn(.payloadOverLimit, field: "payload",
                  "\(payload.bytes.count) bytes exceed the EPC limit of \(EPCElement.maxPayloadBytes)")
         }
-        return finished()
     }
 
     /// Elements 1 and 2: `BCD` and the version (001, 002; another three-digit version is read as 002).
@@ -124,15 +129,15 @@ struct EPCDecoder: FieldDecoding {
     }
 
     /// Element 4: `SCT`, or `INST` unless disabled.
-    mutating func identification() throws(GiroError) {
+    mutating func identification() throws(GiroError) -> String {
         guard lines.count >= 4 else { throw missing(4) }
         let ident = element(EPCElement.identification)
         if ident.elementsEqual("SCT".utf8) {
-            record.extras[EPCExtrasKey.identification] = "SCT"
+            return "SCT"
         } else if ident.elementsEqual("INST".utf8), options.acceptInstant {
-            record.extras[EPCExtrasKey.identification] = "INST"
             info(.instantIdentification, field: EPCElement.path(4), line: 4, offset: originalOffset(lines.offset(3)),
                  "INST (SEPA Instant Credit Transfer, EPC069-12 v3.x) accepted")
+            return "INST"
         } else {
             throw fail(.identificationInvalid, element: 4,
                        "identification must be SCT\(options.acceptInstant ? " or INST" : ""), found \(show(ident))")
@@ -158,6 +163,7 @@ struct EPCDecoder: FieldDecoding {
         let bytes = element(EPCElement.name)
         guard !bytes.isEmpty else {
             warn(.fieldMissing, element: 6, uncertain: true, "the beneficiary name (element 6) is empty")
+            record.creditor = Party()
             return
         }
         let name = decoder.text(bytes)
@@ -168,8 +174,8 @@ struct EPCDecoder: FieldDecoding {
     }
 
     /// Element 7 (spaces, lower case and separators tolerated with warnings), then element 5's presence
-    /// and consistency with the IBAN's country.
-    mutating func creditorAccount(bic: String?) throws(GiroError) {
+    /// and consistency with the IBAN's country. Returns the compact IBAN.
+    mutating func creditorAccount(bic: String?) throws(GiroError) -> String {
         let raw = lines.raw(EPCElement.iban - 1)
         guard raw.contains(where: { !Self.isBlank($0) }) else {
             throw fail(.fieldMissing, element: 7, "the beneficiary IBAN (element 7) is empty")
@@ -189,7 +195,6 @@ struct EPCDecoder: FieldDecoding {
         let iban = checked.iban
         let country = String(decoding: iban.utf8.prefix(2), as: UTF8.self)
         record.country = country
-        if record.creditor == nil { record.creditor = Party(name: nil, address: nil, account: nil) }
         record.creditor?.account = Account(iban: iban, bic: bic)
 
         if let bic {
@@ -204,6 +209,7 @@ struct EPCDecoder: FieldDecoding {
             warn(.bicMissing, element: 5, uncertain: true,
                  "the BIC is mandatory for a PSP outside the EEA (IBAN country \(country))")
         }
+        return iban
     }
 
     /// Element 8: `EUR` and 0.01–999999999.99; an amount of 0 is read as "no amount".
@@ -234,14 +240,13 @@ struct EPCDecoder: FieldDecoding {
     }
 
     /// Element 10: an RF reference (declared by its prefix: a wrong check rejects) or a national one.
-    mutating func reference(_ decoder: EPCTextDecoder) throws(GiroError) {
+    mutating func reference(_ decoder: EPCTextDecoder, iban: String) throws(GiroError) {
         let bytes = element(EPCElement.structuredReference)
         guard !bytes.isEmpty else { return }
         let text = decoder.text(bytes)
         if EPCTextDecoder.exceeds(EPCElement.maxStructuredReference, text, bytes: bytes) {
             warn(.fieldTooLong, element: 10, "the structured reference has more than \(EPCElement.maxStructuredReference) characters")
         }
-        let iban = record.creditor?.account?.iban ?? ""
         let outcome = EPCReferenceClassifier.classify(bytes, text: text, country: .init(iban: iban))
         if outcome.reference.type == .creditorReference, outcome.reference.valid == false {
             throw fail(.referenceInvalidChecksum, element: 10, outcome.message ?? "RF check digits do not match")

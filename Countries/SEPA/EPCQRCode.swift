@@ -44,7 +44,8 @@ public struct EPCQRCode: PaymentFormatEncoder {
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
         try PayloadLimits.check(payload.bytes, format: id)
         var decoder = EPCDecoder(format: id, options: options, payload: payload)
-        return try decoder.run()
+        try decoder.run()
+        return (consume decoder).finished()
     }
 
     public func encode(_ record: PaymentRecord) throws(GiroError) -> [UInt8] {

@@ -21,7 +21,8 @@ public struct PayBySquare: PaymentFormatEncoder {
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
         try PayloadLimits.check(payload.bytes, format: id)
         var decoder = PayBySquareDecoder(format: id, payload: payload)
-        return try decoder.decode()
+        try decoder.decode()
+        return (consume decoder).finished()
     }
 
     public func encode(_ record: PaymentRecord) throws(GiroError) -> [UInt8] {

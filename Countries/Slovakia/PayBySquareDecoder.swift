@@ -46,7 +46,8 @@ struct PayBySquareDecoder: FieldDecoding {
         }
     }
 
-    mutating func decode() throws(GiroError) -> PaymentRecord {
+    /// Reads the payload into ``record``; the caller ends with ``finished()`` on the consumed decoder.
+    mutating func decode() throws(GiroError) {
         let envelope = try BySquareEnvelope.open(payload.bytes, format: format)
         diagnostics = envelope.diagnostics
         guard UTF8Validation.isValid(envelope.text[...]) else {
@@ -73,7 +74,6 @@ struct PayBySquareDecoder: FieldDecoding {
         record.formatVersion = version
         fields = TabFields(envelope.text)
         try document()
-        return finished()
     }
 
     /// The document: invoice id, the payments, then the beneficiaries (v1.1.0+) and anything after them.

@@ -104,8 +104,10 @@ struct SPCDecoder: FieldDecoding {
 // MARK: - Record
 
 extension SPCDecoder {
+    /// Reads every line into ``record``; the caller ends with ``finished()`` on the consumed decoder, so the
+    /// record moves out instead of being copied.
     @inline(__always)
-    mutating func decodeRecord() throws(GiroError) -> PaymentRecord {
+    mutating func decode() throws(GiroError) {
         try header()
         // Character encoding: UTF-8 is mandated; invalid UTF-8 is read as ISO-8859-1 (a guess: uncertain).
         let firstNonASCII = UTF8Validation.firstNonASCII(bytes[...])
@@ -124,27 +126,30 @@ extension SPCDecoder {
 
         let account = try creditorAccount()
         record.creditor = Party(account: account)
-        if let creditor = try party(at: SPCLayout.creditor, path: "creditor", required: true) {
-            record.creditor?.name = creditor.name
-            record.creditor?.address = creditor.address
+        if var creditor = try party(at: SPCLayout.creditor, path: "creditor", required: true) {
+            creditor.account = account
+            record.creditor = creditor
         }
-        record.ultimateCreditor = try party(at: SPCLayout.ultimateCreditor, path: "ultimateCreditor", required: false)
-        if record.ultimateCreditor != nil {
+        // Values are kept in locals too: reading a field back from the record copies it.
+        let ultimateCreditor = try party(at: SPCLayout.ultimateCreditor, path: "ultimateCreditor", required: false)
+        record.ultimateCreditor = ultimateCreditor
+        if ultimateCreditor != nil {
             warn(.ultimateCreditorReserved, field: "ultimateCreditor", at: SPCLayout.ultimateCreditor,
                  "the ultimate creditor is reserved for future use and must be empty; decoded anyway")
         }
         let value = try amount()
         let currency = try currency()
         record.amount = value.map { Amount(value: $0, currency: currency) }
-        record.extras[SPCExtrasKey.currency] = currency
         record.debtor = try party(at: SPCLayout.debtor, path: "debtor", required: false)
         let reference = try reference(qrIBAN: account.isQRIBAN == true)
         record.reference = reference.reference
-        record.extras[SPCExtrasKey.referenceType] = reference.kind.rawValue
-        record.remittanceInformation = text(SPCLayout.unstructuredMessage, field: "remittanceInformation",
-                                            max: SPCLayout.unstructuredMessageMax)
-        record.billInformation = billInformation()
-        if let message = record.remittanceInformation, let bill = record.billInformation {
+        // One literal: a dictionary grown key by key allocates per growth step.
+        record.extras = [SPCExtrasKey.currency: currency, SPCExtrasKey.referenceType: reference.kind.rawValue]
+        let message = text(SPCLayout.unstructuredMessage, field: "remittanceInformation", max: SPCLayout.unstructuredMessageMax)
+        record.remittanceInformation = message
+        let bill = billInformation()
+        record.billInformation = bill
+        if let message, let bill {
             let total = SPCCharacterSet.characterCount(Array(message.utf8), latin1: false)
                 + SPCCharacterSet.characterCount(Array(bill.raw.utf8), latin1: false)
             if total > SPCLayout.additionalInformationMax {
@@ -153,7 +158,6 @@ extension SPCDecoder {
             }
         }
         record.alternativeSchemes = try alternativeSchemes()
-        return finished()
     }
 
     /// QR type, version and coding type: the three lines that say "this is an SPC payload". Version 02xx is

@@ -25,7 +25,8 @@ public struct SwissQRBill: PaymentFormatEncoder {
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
         try PayloadLimits.check(payload.bytes, format: id)
         var decoder = SPCDecoder(format: id, payload: payload)
-        return try decoder.decodeRecord()
+        try decoder.decode()
+        return (consume decoder).finished()
     }
 
     public func encode(_ record: PaymentRecord) throws(GiroError) -> [UInt8] {
