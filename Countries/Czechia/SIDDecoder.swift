@@ -44,6 +44,7 @@ struct SIDDecoder: DescriptorDecoding {
         while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast(); trailing += 1 }
         if trailing > 0 { warn(.trailingNewline, field: "payload", offset: bytes.count, "line break after the descriptor removed") }
         let invoice = try invoice(bytes)
+        record.invoice = invoice
         record.formatVersion = String(decoding: bytes.dropFirst(4).prefix { $0 != 0x2A }, as: UTF8.self)
         if latin1 { record.source.charset = "ISO-8859-1" }
         if let account = invoice.account { record.creditor = Party(account: account) }
@@ -76,9 +77,8 @@ struct SIDDecoder: DescriptorDecoding {
         (.tb0, .t0, "standard"), (.tb1, .t1, "reduced1"), (.tb2, .t2, "reduced2"),
     ]
 
-    /// Reads `bytes` into `record.invoice`. The invoice is filled in a local (each write through the record
-    /// would cost an access check); an error carries it as far as it was read.
-    @discardableResult
+    /// Reads `bytes` into an invoice, which the caller attaches. It is filled in a local (each write through the
+    /// record would cost an access check); an error carries it in the record as far as it was read.
     mutating func invoice(_ bytes: [UInt8]) throws(GiroError) -> Invoice {
         var invoice = Invoice(syntax: "SID", raw: String(decoding: bytes, as: UTF8.self))
         do {
@@ -89,7 +89,6 @@ struct SIDDecoder: DescriptorDecoding {
             carrying.partial = partialRecord
             throw carrying
         }
-        record.invoice = invoice
         return invoice
     }
 

@@ -38,8 +38,11 @@ struct SPAYDDecoder: DescriptorDecoding {
             throw fail(error.code, field: error.field, offset: error.offset, error.message)
         }
         record.formatVersion = d.version
-        record.extras.reserveCapacity(8)  // room for the usual extras without rehashing
-        record.extras[SPAYDExtrasKey.descriptor] = d.header
+        // Extras are gathered here and attached once the payment fields are read (each write through the
+        // record costs an access check); a rejection's partial record has the fields, not these notes.
+        var extras: [String: String] = [:]
+        extras.reserveCapacity(8)  // room for the usual extras without rehashing
+        extras[SPAYDExtrasKey.descriptor] = d.header
         checkVersion(d, knownMinor: Self.knownMinor, offset: start + 4)
         let isConsent = d.header == "SCD"
 
@@ -69,8 +72,7 @@ struct SPAYDDecoder: DescriptorDecoding {
                 let n = (repeats[a.key] ?? 0) + 1
                 repeats[a.key] = n
                 let name = n == 1 ? a.key : "\(a.key)#\(n)"
-                let value = text(a, max: nil)
-                record.extras[SPAYDExtrasKey.unknown(name)] = value
+                extras[SPAYDExtrasKey.unknown(name)] = text(a, max: nil)
             }
         }
 
@@ -124,7 +126,7 @@ struct SPAYDDecoder: DescriptorDecoding {
             amount = Amount(value: v, currency: currency)
             if !isConsent { record.amount = amount }
         }
-        if present(.cc) != nil { record.extras[SPAYDExtrasKey.currency] = currency }
+        if present(.cc) != nil { extras[SPAYDExtrasKey.currency] = currency }
 
         // Symbols and identifiers.
         var symbols = PaymentSymbols()
@@ -163,8 +165,7 @@ struct SPAYDDecoder: DescriptorDecoding {
         }
         for (key, name) in SPAYDKey.extrasNames {
             if let a = present(key) {
-                let value = text(a, max: key.max)
-                record.extras[name] = value
+                extras[name] = text(a, max: key.max)
             }
         }
         if let msg = present(.msg) {
@@ -181,7 +182,7 @@ struct SPAYDDecoder: DescriptorDecoding {
             dd.stopOnDeath = stopOnDeath
             dd.symbols = symbols.nonEmpty
             record.directDebit = dd
-            if let f = frequency { record.extras[SPAYDExtrasKey.frequencyCode] = f.code }
+            if let f = frequency { extras[SPAYDExtrasKey.frequencyCode] = f.code }
         } else {
             record.amount = amount
             record.symbols = symbols.nonEmpty
@@ -190,21 +191,21 @@ struct SPAYDDecoder: DescriptorDecoding {
                                                      firstDate: dt, lastDate: dl, stopOnDeath: stopOnDeath)
             } else {
                 record.dueDate = dt
-                if let dl { record.extras[SPAYDExtrasKey.lastDate] = dl }
-                if let stopOnDeath { record.extras[SPAYDExtrasKey.stopOnDeath] = stopOnDeath ? "1" : "0" }
+                if let dl { extras[SPAYDExtrasKey.lastDate] = dl }
+                if let stopOnDeath { extras[SPAYDExtrasKey.stopOnDeath] = stopOnDeath ? "1" : "0" }
             }
         }
 
         if let inv = present(.xInv) {
             let (sid, bad) = ShortDescriptor.percentDecode(inv.raw)
             if bad != nil { warn(.percentEscapeInvalid, inv, "X-INV holds a '%' that is not an escape; kept literally") }
-            // The embedded SID reads into this record: its errors carry the payment read so far.
+            // The embedded SID's errors carry the payment read so far (a shared copy of this record).
             var sidDecoder = SIDDecoder(format: format, path: "invoice.", baseOffset: inv.offset, record: record)
             sidDecoder.diagnostics = diagnostics
-            try sidDecoder.invoice(sid)
-            record = sidDecoder.record
+            let invoice = try sidDecoder.invoice(sid)
             diagnostics = sidDecoder.diagnostics
             latin1 = latin1 || sidDecoder.latin1
+            record.invoice = invoice
         }
 
         if let crc = attribute(.crc32) {
@@ -213,11 +214,12 @@ struct SPAYDDecoder: DescriptorDecoding {
             }
             let written = String(decoding: crc.raw, as: UTF8.self).uppercased()
             let computed = CRC32.hex(SPAYDCanonical.checksum(header: d.header, version: d.version, attributes: d.attributes))
-            record.extras[SPAYDExtrasKey.crc32] = written
+            extras[SPAYDExtrasKey.crc32] = written
             guard written == computed else {
                 throw fail(.crcMismatch, crc, "CRC32 is \(written) but the content gives \(computed); the data may be altered")
             }
         }
         if latin1 { record.source.charset = "ISO-8859-1" }
+        record.extras = extras
     }
 }
