@@ -67,7 +67,7 @@ let package = Package(
         .executableTarget(name: "GiroRegexBench", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], path: "benchmarks/GiroRegexBench"),
         .testTarget(name: "GiroCoreTests", dependencies: ["GiroCore"]),
         .testTarget(name: "GiroRegexTests", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], exclude: ["Corpus"]),
-        .testTarget(name: "GiroSEPATests", dependencies: ["GiroSEPA"]),
+        .testTarget(name: "GiroSEPATests", dependencies: ["GiroSEPA", "GiroPluginTestKit"]),
         .testTarget(name: "GiroSwitzerlandTests", dependencies: ["GiroSwitzerland", "GiroPluginTestKit"]),
         .testTarget(name: "GiroCzechiaTests", dependencies: ["GiroCzechia", "GiroPluginTestKit"]),
         .testTarget(name: "GiroSlovakiaTests", dependencies: ["GiroSlovakia", "GiroPluginTestKit"]),

@@ -34,7 +34,7 @@ struct SPAYDEncoder {
         if let name = record.creditor?.name { attributes.append(("RN", name)) }
         let first = consent?.validFrom ?? record.standingOrder?.firstDate ?? record.dueDate
         if let first { attributes.append(("DT", try date(first, field: "dueDate"))) }
-        if let pt = record.extras["paymentType"] { attributes.append(("PT", pt)) }
+        if let pt = record.extras[SPAYDExtrasKey.paymentType] { attributes.append(("PT", pt)) }
         if let msg = record.remittanceInformation { attributes.append(("MSG", msg)) }
         let symbols = consent?.symbols ?? record.symbols
         if let s = symbols?.variable { attributes.append(("X-VS", s)) }
@@ -65,8 +65,9 @@ struct SPAYDEncoder {
         for (k, v) in encoded { text += k + ":" + v + "*" }
         text += "CRC32:" + crc
         let bytes = Array(text.utf8)
-        var check = SPAYDDecoder(format: format)
-        _ = try check.decode(Payload(bytes: bytes))
+        let payload = Payload(bytes: bytes)
+        var check = SPAYDDecoder(format: format, payload: payload)
+        try check.decode(payload)
         return bytes
     }
 

@@ -19,6 +19,7 @@ struct ShortDescriptor {
     var header: String
     var version: String
     var major: Int
+    var minor: Int
     var attributes: [Attribute]
 
     /// Parses `bytes[start...]`; `format` names the plug-in in errors, `keys` are its standard keys.
@@ -40,7 +41,7 @@ struct ShortDescriptor {
             throw GiroError(.headerInvalid, field: "header", offset: start, format: format,
                             "the payload must start with \(headers.map { $0 + "*" }.joined(separator: " or "))")
         }
-        guard parts.count >= 2, let (major, _) = version(bytes[parts[1]]) else {
+        guard parts.count >= 2, let (major, minor) = version(bytes[parts[1]]) else {
             throw GiroError(.versionUnsupported, field: "version", offset: parts.count >= 2 ? parts[1].lowerBound : nil,
                             format: format, "the version after \(header)* must be major.minor digits (1.0)")
         }
@@ -75,7 +76,7 @@ struct ShortDescriptor {
             }
             attributes.append(Attribute(key: key, standardKey: standardKey, raw: v, offset: r.lowerBound))
         }
-        return ShortDescriptor(header: header, version: versionText, major: major, attributes: attributes)
+        return ShortDescriptor(header: header, version: versionText, major: major, minor: minor, attributes: attributes)
     }
 
     /// `1.0` → (1, 0); at most 3 digits each side.

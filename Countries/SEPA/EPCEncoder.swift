@@ -3,15 +3,18 @@ import GiroCore
 
 /// Record → canonical EPC payload (used for round-trip tests and generators).
 ///
-/// Canonical form: LF separators (CRLF when `extras["epc.lineSeparator"]` is `CRLF`), no separator after
+/// Canonical form: LF separators (CRLF when `extras["sepa.lineSeparator"]` is `CRLF`), no separator after
 /// the last populated element, IBAN/BIC compact, amount `EUR` + two decimals, Belgian OGM in its
 /// `+++ddd/dddd/ddddd+++` form. Version `001` is kept only when a BIC is present (else `002`).
-/// The charset is `extras["epc.charsetCode"]` when every text encodes in it, UTF-8 (`1`) otherwise.
-extension EPCQRCode: PaymentFormatEncoder {
-    public func encode(_ record: PaymentRecord) throws(GiroError) -> [UInt8] {
-        func fail(_ code: ErrorCode, _ n: Int, _ message: String) -> GiroError {
-            GiroError(code, field: EPCElement.path(n), line: n, format: id, message)
-        }
+/// The charset is `extras["sepa.charsetCode"]` when every text encodes in it, UTF-8 (`1`) otherwise.
+struct EPCEncoder {
+    let format: String
+
+    func fail(_ code: ErrorCode, _ n: Int, _ message: String) -> GiroError {
+        GiroError(code, field: EPCElement.path(n), line: n, format: format, message)
+    }
+
+    func encode(_ record: PaymentRecord) throws(GiroError) -> [UInt8] {
         let account = record.creditor?.account
         // BIC and IBAN, validated.
         var bic = ""
@@ -63,7 +66,7 @@ extension EPCQRCode: PaymentFormatEncoder {
         // Charset: the record's declared one when everything encodes in it, else UTF-8.
         var charset = Charset.utf8
         if let code = record.extras[EPCExtrasKey.charsetCode], let declared = EPCTextDecoder.declared(Array(code.utf8)[...]),
-           texts.allSatisfy({ EPCEncoding.encode($0.1, declared) != nil }) {
+           texts.allSatisfy({ Self.encode($0.1, declared) != nil }) {
             charset = declared
         }
         let separator: [UInt8] = record.extras[EPCExtrasKey.lineSeparator] == "CRLF" ? [0x0D, 0x0A] : [0x0A]
@@ -71,9 +74,9 @@ extension EPCQRCode: PaymentFormatEncoder {
         var fields: [[UInt8]] = [
             Array("BCD".utf8), Array(version.utf8), [EPCTextDecoder.code(for: charset) ?? UInt8(ascii: "1")],
             Array(identification.utf8), Array(bic.utf8),
-            EPCEncoding.encode(name, charset) ?? [], Array(iban.utf8), Array(amount.utf8),
-            EPCEncoding.encode(texts[1].1, charset) ?? [], EPCEncoding.encode(reference, charset) ?? [],
-            EPCEncoding.encode(texts[3].1, charset) ?? [], EPCEncoding.encode(texts[4].1, charset) ?? [],
+            Self.encode(name, charset) ?? [], Array(iban.utf8), Array(amount.utf8),
+            Self.encode(texts[1].1, charset) ?? [], Self.encode(reference, charset) ?? [],
+            Self.encode(texts[3].1, charset) ?? [], Self.encode(texts[4].1, charset) ?? [],
         ]
         while fields.count > EPCElement.mandatoryCount, fields.last?.isEmpty == true { fields.removeLast() }
         var out: [UInt8] = []
@@ -83,14 +86,12 @@ extension EPCQRCode: PaymentFormatEncoder {
             out += f
         }
         guard out.count <= EPCElement.maxPayloadBytes else {
-            throw GiroError(.payloadTooLarge, field: "payload", format: id,
+            throw GiroError(.payloadTooLarge, field: "payload", format: format,
                             "the encoded payload has \(out.count) bytes; EPC QR codes hold at most \(EPCElement.maxPayloadBytes)")
         }
         return out
     }
-}
 
-/// Text → bytes in an EPC charset (nil when a character has no code in it).
-enum EPCEncoding {
+    /// Text → bytes in an EPC charset (nil when a character has no code in it).
     static func encode(_ text: String, _ charset: Charset) -> [UInt8]? { charset.encode(text) }
 }

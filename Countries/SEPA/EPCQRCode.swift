@@ -5,7 +5,7 @@ import GiroCore
 /// Decodes versions `001` and `002` (identification `SCT`, and `INST` unless disabled), applies
 /// element 3's charset to the raw bytes, validates every element and tolerates the deviations seen in
 /// the wild with a warning each (see Countries/SEPA/README.md). Also encodes records back to payloads.
-public struct EPCQRCode: PaymentFormat {
+public struct EPCQRCode: PaymentFormatEncoder {
     public let id = "sepa.epc-qr"
     public let country: String? = nil
     public let name = "EPC QR code (GiroCode / Stuzza, EPC069-12)"
@@ -42,7 +42,13 @@ public struct EPCQRCode: PaymentFormat {
     }
 
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
-        var decoding = EPCDecoding(format: id, options: options, payload: payload)
-        return try decoding.run()
+        try PayloadLimits.check(payload.bytes, format: id)
+        var decoder = EPCDecoder(format: id, options: options, payload: payload)
+        try decoder.run()
+        return (consume decoder).finished()
+    }
+
+    public func encode(_ record: PaymentRecord) throws(GiroError) -> [UInt8] {
+        try EPCEncoder(format: id).encode(record)
     }
 }

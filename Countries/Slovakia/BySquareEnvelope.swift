@@ -55,10 +55,6 @@ struct BySquareEnvelope {
             throw GiroError(.headerInvalid, field: "header.bySquareType", offset: 0, format: format, diagnostics: diagnostics,
                             "bySquareType \(type) is neither PAY (0) nor INVOICE (1)")
         }
-        guard version <= 2 else {
-            throw GiroError(.versionUnsupported, field: "header.version", offset: 0, format: format, diagnostics: diagnostics,
-                            "version nibble \(version): only 0 (1.0.0), 1 (1.1.0) and 2 (1.2.0) are defined")
-        }
         let declared = Int(b[2]) | Int(b[3]) << 8
         let body = b[4...]
 
@@ -84,6 +80,40 @@ struct BySquareEnvelope {
         }
         return BySquareEnvelope(bySquareType: type, version: version, documentType: document,
                                 text: Array(output[4...]), diagnostics: diagnostics)
+    }
+
+    /// The cheap sniff: at least 20 base32hex characters (one a letter: compressed data always shows some; an
+    /// all-digit string is a numeric barcode) up to trailing whitespace, and the first 8 characters decode to a
+    /// header that exists — type PAY (document 0) or INVOICE (documents 0–4), reserved nibble 0 — a length of at
+    /// least the CRC-32, and the 0x00 that opens every LZMA range-coder stream. Any version nibble passes: the
+    /// decoder reads unknown ones with the newest rules.
+    static func isPlausible(_ payload: [UInt8]) -> Bool {
+        let start = PayloadLimits.bomLength(payload)
+        var end = payload.count
+        while end > start, payload[end - 1] == 0x20 || payload[end - 1] == 0x09 || payload[end - 1] == 0x0A || payload[end - 1] == 0x0D {
+            end -= 1
+        }
+        guard end - start >= 20, end - start <= maxCharacters else { return false }
+        var letters = false
+        var head: UInt64 = 0
+        for i in start..<end {
+            let c = payload[i]
+            let v: UInt8
+            switch c {
+            case 48...57: v = c - 48
+            case 65...86: v = c - 55; letters = true
+            case 97...118: v = c - 87; letters = true
+            default: return false
+            }
+            if i - start < 8 { head = head << 5 | UInt64(v) }
+        }
+        guard letters else { return false }
+        // 8 characters = 40 bits = header (2 bytes), length (2 bytes, little-endian), first LZMA byte.
+        let type = (head >> 36) & 0xF, document = (head >> 28) & 0xF, reserved = (head >> 24) & 0xF
+        let length = ((head >> 16) & 0xFF) | ((head >> 8) & 0xFF) << 8
+        let firstLZMAByte = head & 0xFF
+        let documentExists = type == 0 ? document == 0 : type == 1 && document < 5
+        return documentExists && reserved == 0 && length >= 4 && firstLZMAByte == 0
     }
 
     /// The first 4 bytes are the little-endian CRC-32 of the rest.

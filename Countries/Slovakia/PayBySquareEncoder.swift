@@ -17,7 +17,7 @@ struct PayBySquareEncoder {
             throw fail(.versionUnsupported, field: "formatVersion", "PAY by square versions are 1.0.0, 1.1.0 and 1.2.0")
         }
         let payments = [record] + record.additionalPayments
-        var f: [String] = [clean(record.extras["invoiceID"]), String(payments.count)]
+        var f: [String] = [clean(record.extras[PayBySquareExtrasKey.invoiceID]), String(payments.count)]
         for (i, p) in payments.enumerated() {
             let path = "payments[\(i)]"
             var options = 1

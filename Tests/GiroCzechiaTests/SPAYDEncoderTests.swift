@@ -10,7 +10,7 @@ import Testing
         let bytes = try CZ.spayd.encode(r)
         let again = try CZ.spayd.decode(Payload(bytes: bytes))
         #expect(again.warnings.isEmpty, "\(again.warnings)", sourceLocation: sourceLocation)
-        #expect(again.extras["crc32"] != nil, sourceLocation: sourceLocation)
+        #expect(again.extras["cz.crc32"] != nil, sourceLocation: sourceLocation)
         #expect(again.creditor == r.creditor && again.amount == r.amount && again.symbols == r.symbols, sourceLocation: sourceLocation)
         #expect(again.dueDate == r.dueDate && again.standingOrder == r.standingOrder && again.directDebit == r.directDebit,
                 sourceLocation: sourceLocation)

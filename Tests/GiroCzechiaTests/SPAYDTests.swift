@@ -20,7 +20,7 @@ import Testing
 
     @Test func instantPaymentRequest() throws {
         let r = try #require(CZ.record(try CZ.vector("spayd-2")))
-        #expect(r.extras["paymentType"] == "IP")
+        #expect(r.extras["cz.paymentType"] == "IP")
     }
 
     @Test func standingOrder() throws {
@@ -43,13 +43,13 @@ import Testing
         let dd = try #require(r.directDebit)
         #expect(dd.maxAmount?.value == Decimal(string: "555.55") && dd.limitPeriod == "monthly")
         #expect(dd.validFrom == "2021-04-30" && dd.validTill == "2026-04-30" && dd.stopOnDeath == false)
-        #expect(r.extras["descriptor"] == "SCD")
+        #expect(r.extras["cz.descriptor"] == "SCD")
     }
 
     @Test func percentEncodedUTF8AndRepeatedCustomKeys() throws {
         let r = try #require(CZ.record(try CZ.vector("spayd-5")))
         #expect(r.remittanceInformation == "T-Mobile - QR platba123áé ‰*")
-        #expect(r.extras["X-CUSTOM"] == "123" && r.extras["X-CUSTOM#2"] == "456" && r.extras["X-CUSTOM#3"] == "orang utan")
+        #expect(r.extras["cz.unknown.X-CUSTOM"] == "123" && r.extras["cz.unknown.X-CUSTOM#2"] == "456" && r.extras["cz.unknown.X-CUSTOM#3"] == "orang utan")
         #expect(r.alternativeAccounts.map(\.iban) == ["CZ9003000000192235210247", "CZ4601000000192235210247"])
         #expect(r.creditor?.name == "T-Mobile Czech Republic a.s.")
         #expect(r.creditor?.account?.number == "19-2235210247/0800")
@@ -59,7 +59,7 @@ import Testing
     func crc32Verified(_ vector: String) throws {
         let r = try #require(CZ.record(try CZ.vector(vector)))
         #expect(r.warnings.isEmpty && r.status == .valid)
-        #expect(r.extras["crc32"] != nil)
+        #expect(r.extras["cz.crc32"] != nil)
     }
 
     @Test func crc32IsOverTheCanonicalSortedString() {
@@ -105,8 +105,6 @@ import Testing
     @Test(arguments: [
         ("SPD*1.0*AM:1", "field_missing"),
         ("SPD*1.0*ACC:CZ5855000000001265098021", "iban_invalid_checksum"),
-        ("SPD*1.0*ACC:CZ7608000000192235210248", "iban_invalid_national_check"),
-        ("SPD*1.0*ACC:CZ5855000000001265098001+RZB", "bic_invalid"),
         ("SPD*1.0*ACC:CZ5855000000001265098001*AM:123,0", "amount_invalid"),
         ("SPD*1.0*ACC:CZ5855000000001265098001*AM:1.005", "amount_invalid"),
         ("SPD*1.0*ACC:CZ5855000000001265098001*AM:-1", "amount_invalid"),

@@ -25,13 +25,12 @@ import GiroCore
     }
 
     @Test(arguments: ["RF19539007547034", "RF720191230100405JSH0438"])
-    func creditorReferenceWithBadCheckDigits(text: String) throws {
-        let r = try decode(text, iban: Self.ibanDE)
-        #expect(r.reference?.type == .creditorReference)
-        #expect(r.reference?.valid == false)
-        #expect(EPC.codes(r) == ["reference_invalid_checksum"])
-        #expect(r.warnings.first?.line == 10)
-        #expect(r.status == .uncertain)
+    func creditorReferenceWithBadCheckDigitsIsRejected(text: String) throws {
+        let e = EPC.error(EPC.elements([7: Self.ibanDE, 10: text]))
+        #expect(e?.code == .referenceInvalidChecksum)
+        #expect(e?.line == 10)
+        #expect(e?.partial?.status == .invalid)
+        #expect(e?.partial?.creditor?.account?.iban == Self.ibanDE)
     }
 
     // MARK: Belgian OGM / VCS

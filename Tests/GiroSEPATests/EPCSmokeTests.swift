@@ -14,6 +14,6 @@ import GiroCore
         #expect(r.reference == Reference(type: .creditorReference, value: "RF18539007547034", valid: true))
         #expect(r.country == "DE")
         #expect(r.formatVersion == "002")
-        #expect(r.extras == ["epc.identification": "SCT", "epc.charsetCode": "1", "epc.lineSeparator": "LF"])
+        #expect(r.extras == ["sepa.identification": "SCT", "sepa.charsetCode": "1", "sepa.lineSeparator": "LF"])
     }
 }

@@ -1,10 +1,13 @@
 import Testing
 import GiroCore
+import GiroPluginTestKit
 @testable import GiroSEPA
 
-/// Shared helpers: payloads are built from element lists so each test shows only what it varies.
-enum EPC {
+/// Shared helpers (the plug-in test kit's, plus payloads built from element lists so each test shows only
+/// what it varies).
+enum EPC: PluginTestHelpers {
     static let format = EPCQRCode()
+    static let kit = PluginFixtures(format, directory: "sepa.epc-qr")
 
     /// A valid v002 payload (DE IBAN, BIC, amount, RF reference) — every test starts from here.
     static let base: [String] = [
@@ -27,7 +30,7 @@ enum EPC {
     }
 
     static func decode(_ bytes: [UInt8]) throws(GiroError) -> PaymentRecord {
-        try format.decode(Payload(bytes: bytes))
+        try kit.decode(bytes).get()
     }
 
     static func decode(_ text: String) throws(GiroError) -> PaymentRecord {
@@ -39,22 +42,17 @@ enum EPC {
     }
 
     /// The error a payload is rejected with, or nil when it decodes.
-    static func error(_ bytes: [UInt8]) -> GiroError? {
-        do { _ = try decode(bytes); return nil } catch { return error }
-    }
+    static func error(_ bytes: [UInt8]) -> GiroError? { kit.decodeError(bytes) }
 
     static func error(_ elements: [String]) -> GiroError? { error(payload(elements)) }
 
-    static func codes(_ r: PaymentRecord) -> [String] { r.warnings.map(\.code.rawValue) }
+    static func codes(_ r: PaymentRecord) -> [String] { kit.warningCodes(r) }
 }
 
 extension PaymentRecord {
     /// Record without what the round trip may legitimately change.
     var comparable: PaymentRecord {
-        var r = self
-        r.diagnostics = []
-        r.source = SourceInfo()
-        r.status = .valid
+        var r = GiroPluginTestKit.comparable(self)
         r.extras[EPCExtrasKey.lineSeparator] = nil
         return r
     }

@@ -87,10 +87,13 @@ import Testing
         #expect(e?.field == "debtor.address")
     }
 
-    @Test func nameIsMandatory() {
-        let e = SPC.error(SPC.with(SPC.base, [21: ""]))
-        #expect(e?.code == .fieldMissing)
-        #expect(e?.field == "debtor.name")
+    @Test func aMissingNameIsKeptUncertain() {
+        let r = SPC.record(SPC.with(SPC.base, [21: ""]))
+        #expect(r?.debtor?.name == nil)
+        #expect(r?.debtor?.address?.town == "Rorschach")
+        #expect(r?.warnings.map(\.code) == [.fieldMissing])
+        #expect(r?.warnings.first?.field == "debtor.name")
+        #expect(r?.status == .uncertain)
     }
 
     @Test func creditorIsMandatory() {

@@ -41,7 +41,7 @@ import Testing
     @Test func openAmountKeepsCurrencyInExtras() {
         let r = SPC.record(SPC.with(SPC.base, [18: "", 19: "EUR"]))
         #expect(r?.amount == nil)
-        #expect(r?.extras["currency"] == "EUR")
+        #expect(r?.extras["ch.currency"] == "EUR")
         #expect(r?.status == .valid)
         #expect(r?.diagnostics.isEmpty == true)
     }
@@ -66,7 +66,7 @@ import Testing
         switch (error, result) {
         case (nil, .success(let r)):
             #expect(r.amount?.currency == code)
-            #expect(r.extras["currency"] == code)
+            #expect(r.extras["ch.currency"] == code)
         case (let expected?, .failure(let e)):
             #expect(e.code == expected)
             #expect(e.field == "amount.currency")

@@ -12,6 +12,11 @@ import Testing
     func roundTrip(_ name: String) throws {
         guard let fixture = SPC.fixtures().first(where: { $0.name == name }),
               let first = SPC.record(fixture.bytes) else { return }
+        // An unknown major version is read, never written.
+        if first.warnings.contains(where: { $0.code == .versionUnknown }) {
+            #expect(throws: GiroError.self) { try SPC.format.encode(first) }
+            return
+        }
         let encoded = try SPC.format.encode(first)
         guard let second = SPC.record(encoded) else { return }
         #expect(comparable(second) == comparable(first))

@@ -37,7 +37,7 @@ import Testing
         switch (Self.expectation(name), result) {
         case ("valid", .success(let r)):
             #expect(r.reference == Reference(type: .qrReference, value: ref, valid: true))
-            #expect(r.extras["referenceType"] == "QRR")
+            #expect(r.extras["ch.referenceType"] == "QRR")
             #expect(r.creditor?.account?.isQRIBAN == true)
             #expect(r.warnings.isEmpty)
         case ("invalid", .failure(let e)):
@@ -57,7 +57,7 @@ import Testing
         case ("valid", .success(let r)):
             let compact = ref.replacingOccurrences(of: " ", with: "")
             #expect(r.reference == Reference(type: .creditorReference, value: compact, valid: true))
-            #expect(r.extras["referenceType"] == "SCOR")
+            #expect(r.extras["ch.referenceType"] == "SCOR")
             // Print-format spaces are tolerated with a warning.
             #expect(SPC.warningCodes(r) == (ref.contains(" ") ? ["reference_not_compact"] : []))
         case ("invalid", .failure(let e)):
@@ -113,7 +113,7 @@ import Testing
     @Test func nonHasNoReference() {
         let r = SPC.record(SPC.base)
         #expect(r?.reference == nil)
-        #expect(r?.extras["referenceType"] == "NON")
+        #expect(r?.extras["ch.referenceType"] == "NON")
         let e = SPC.error(SPC.with(SPC.base, [28: "123"]))
         #expect(e?.code == .referenceInvalid)
         #expect(e?.line == 29)

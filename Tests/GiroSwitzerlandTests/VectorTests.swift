@@ -25,7 +25,7 @@ import Testing
         let r = SPC.record(try SPC.vector("spc-1"))
         #expect(r?.diagnostics.isEmpty == true)
         #expect(r?.reference == nil)
-        #expect(r?.extras == ["currency": "CHF", "referenceType": "NON"])
+        #expect(r?.extras == ["ch.currency": "CHF", "ch.referenceType": "NON"])
         #expect(r?.amount?.formattedValue == "3949.75")
     }
 
@@ -59,7 +59,7 @@ import Testing
     @Test func spc9CRLFEuroUmlaut() throws {
         let r = SPC.record(try SPC.vector("spc-9"))
         #expect(r?.diagnostics.isEmpty == true)
-        #expect(r?.extras["currency"] == "EUR")
+        #expect(r?.extras["ch.currency"] == "EUR")
         #expect(r?.creditor?.address?.street == "Parlamentsgebäude")
     }
 

@@ -1,8 +1,0 @@
-import GiroCore
-
-/// Codes specific to the Swiss QR-bill plug-in (the shared ones live in `GiroCore/Errors/ErrorCode.swift`).
-extension ErrorCode {
-    /// Warning: a Swico S1 invoice date carries a time of day (`YYMMDDHHMM`, `YYMMDDHHMMSS`), seen in
-    /// the wild; the date is kept.
-    public static let swicoDateWithTime: ErrorCode = "swico_date_with_time"
-}
