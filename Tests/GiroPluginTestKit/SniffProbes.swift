@@ -54,7 +54,4 @@ extension PluginFixtures {
         }
         return claimed
     }
-
-    /// Number of golden cases (fixture payload files) of this format.
-    public var goldenCaseCount: Int { fixtures().count }
 }
