@@ -36,9 +36,12 @@ package struct PaymentLinkRules: Sendable {
         self.currency = currency
         self.fields = fields
         self.classifyReference = classifyReference
+        let prefix = String(format.prefix { $0 != "." })
+        (urlKey, kindKey, queryKeyPrefix) = (prefix + ".url", prefix + ".linkKind", prefix + ".query.")
     }
 
-    package var prefix: String { String(format.prefix { $0 != "." }) }
+    /// `extras` keys, built once per plug-in rather than per decode.
+    package let urlKey: String, kindKey: String, queryKeyPrefix: String
 }
 
 /// The one way link plug-ins decode ("links, not errors"): a record with status `uncertain`, the info
@@ -64,10 +67,10 @@ package struct PaymentLinkDecoder: FieldDecoding {
             throw d.fail(.headerInvalid, field: "payload", offset: range.lowerBound, "not a \(rules.format) link")
         }
         try d.read(link)
-        d.record.extras[rules.prefix + ".url"] = link.text
-        d.record.extras[rules.prefix + ".linkKind"] = name
+        d.record.extras[rules.urlKey] = link.text
+        d.record.extras[rules.kindKey] = name
         d.diagnostics.append(Diagnostic(.info, .paymentLink, field: "payload", uncertain: true,
-                                        message: "a \(name) payment link: fields from its query, no published payment-data standard"))
+                                        message: "a payment link: fields from its query, no published payment-data standard"))
         return d.finished()
     }
 
@@ -85,14 +88,14 @@ package struct PaymentLinkDecoder: FieldDecoding {
     }
 
     mutating func read(_ link: PaymentLink) throws(GiroError) {
-        var seen: Set<String> = []
-        for item in link.query {
-            guard seen.insert(item.name).inserted else {
+        for (i, item) in link.query.enumerated() {
+            // Links carry a handful of parameters: a scan beats hashing into a set.
+            guard !link.query[..<i].contains(where: { $0.name == item.name }) else {
                 warn(.duplicateKey, field: "payload", offset: item.offset, "parameter \(item.name) repeated; the first one is used")
                 continue
             }
             guard let field = rules.fields[item.name] else {
-                record.extras[rules.prefix + ".query." + item.name] = item.value
+                record.extras[rules.queryKeyPrefix + item.name] = item.value
                 continue
             }
             guard !item.value.isEmpty else { continue }

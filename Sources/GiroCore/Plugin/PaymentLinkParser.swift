@@ -48,9 +48,9 @@ package enum PaymentLinkParser {
             if end > start {
                 let pair = bytes[start..<end]
                 let eq = pair.firstIndex(of: UInt8(ascii: "=")) ?? end
-                let name = try decoded(bytes, start..<eq, format: format)
+                let name = try decoded(bytes, start..<eq, format: format, lowercased: true)
                 let value = eq < end ? try decoded(bytes, (eq + 1)..<end, format: format) : ""
-                out.append(PaymentLink.QueryItem(name: name.lowercased(), value: value, offset: start))
+                out.append(PaymentLink.QueryItem(name: name, value: value, offset: start))
             }
             start = end + 1
         }
@@ -58,7 +58,7 @@ package enum PaymentLinkParser {
     }
 
     /// Percent-decoded UTF-8 text; a broken escape or bytes that are not UTF-8 reject the link.
-    static func decoded(_ bytes: [UInt8], _ range: Range<Int>, format: String) throws(GiroError) -> String {
+    static func decoded(_ bytes: [UInt8], _ range: Range<Int>, format: String, lowercased: Bool = false) throws(GiroError) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(range.count)
         var i = range.lowerBound
@@ -72,7 +72,7 @@ package enum PaymentLinkParser {
                 out.append(hi << 4 | lo)
                 i += 3
             } else {
-                out.append(b == UInt8(ascii: "+") ? 0x20 : b)
+                out.append(b == UInt8(ascii: "+") ? 0x20 : lowercased && b >= 65 && b <= 90 ? b + 32 : b)
                 i += 1
             }
         }
