@@ -13,6 +13,10 @@ let countries: [(target: String, path: String)] = [
     ("GiroSerbia", "Countries/Serbia"),
     ("GiroSlovenia", "Countries/Slovenia"),
     ("GiroUnitedKingdom", "Countries/UnitedKingdom"),
+    ("GiroBelgium", "Countries/Belgium"),
+    ("GiroNetherlands", "Countries/Netherlands"),
+    ("GiroAustria", "Countries/Austria"),
+    ("GiroKosovo", "Countries/Kosovo"),
 ]
 // System libraries a plug-in needs besides GiroCore (PAY by square is LZMA-compressed).
 let countryLibraries: [String: [Target.Dependency]] = ["GiroSlovakia": ["CLZMA"]]
@@ -76,6 +80,10 @@ let package = Package(
         .testTarget(name: "GiroSerbiaTests", dependencies: ["GiroSerbia", "GiroPluginTestKit"]),
         .testTarget(name: "GiroSloveniaTests", dependencies: ["GiroSlovenia", "GiroPluginTestKit"]),
         .testTarget(name: "GiroUnitedKingdomTests", dependencies: ["GiroUnitedKingdom", "GiroPluginTestKit"]),
+        .testTarget(name: "GiroBelgiumTests", dependencies: ["GiroBelgium", "GiroPluginTestKit"]),
+        .testTarget(name: "GiroNetherlandsTests", dependencies: ["GiroNetherlands", "GiroPluginTestKit"]),
+        .testTarget(name: "GiroAustriaTests", dependencies: ["GiroAustria", "GiroPluginTestKit"]),
+        .testTarget(name: "GiroKosovoTests", dependencies: ["GiroKosovo", "GiroPluginTestKit"]),
         .testTarget(name: "GiroTests", dependencies: ["Giro", "GiroTestSupport"]),
         .testTarget(name: "GiroParsersTests", dependencies: ["GiroParsers", "GiroTestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "GiroImagingTests", dependencies: ["Giro", "GiroTestSupport"], exclude: ["zxing-samples-ratchet.json"]),

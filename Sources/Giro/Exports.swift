@@ -9,5 +9,9 @@
 @_exported import GiroSerbia
 @_exported import GiroSlovenia
 @_exported import GiroUnitedKingdom
+@_exported import GiroBelgium
+@_exported import GiroNetherlands
+@_exported import GiroAustria
+@_exported import GiroKosovo
 @_exported import GiroParsers
 @_exported import GiroImaging

@@ -13,6 +13,11 @@ public enum FormatRegistry {
         CroatianHUB3(),
         SerbianIPSQR(),
         SlovenianUPNQR(),
+        // Links and an opaque Code128 shape: sniffed by exact scheme/host or Code128 shape, never overlapping the above.
+        BelgianPayconiqLink(),
+        DutchPaymentLink(),
+        AustrianEPSLink(),
+        KosovoKosGiro(),
     ]
 
     /// The plug-in with this id (`ch.qr-bill`).

@@ -3,6 +3,10 @@ public enum IdentifierKind: String, Sendable, Codable, CaseIterable {
     case iban, bic, rf, qrr
     /// UK sort code + account number (`089999 66374958`), Pay.UK modulus checked; details: method, exception, checks.
     case ukAccount = "uk-account"
+    /// Belgian structured communication (OGM/VCS, `+++010/8068/17183+++`): 12 digits, mod 97 (0 → 97).
+    case beOGM = "be-ogm"
+    /// Dutch betalingskenmerk (7, 9–14 or 16 digits), weighted mod 11; details: `checkDigit`, `lengthCode`.
+    case nlBetalingskenmerk = "nl-betalingskenmerk"
 }
 
 /// The outcome of validating one identifier.
@@ -59,6 +63,14 @@ public struct IdentifierCheck: Sendable, Codable, Hashable {
                 let qrr = try QRReference.validate(bytes)
                 result.compact = qrr
                 result.formatted = QRReference.format(qrr)
+            case .beOGM:
+                let ogm = try BelgianOGM.validate(bytes)
+                (result.compact, result.formatted) = (ogm, BelgianOGM.formatted(ogm))
+            case .nlBetalingskenmerk:
+                let kenmerk = try DutchBetalingskenmerk.validate(bytes)
+                (result.compact, result.formatted) = (kenmerk.compact, DutchBetalingskenmerk.formatted(kenmerk.compact))
+                result.details["checkDigit"] = kenmerk.hasCheckDigit ? "verified" : "none"
+                if let code = kenmerk.lengthCode { result.details["lengthCode"] = String(code) }
             case .ukAccount:
                 let uk = try UKModulus.check(bytes: bytes)
                 result.details = uk.details

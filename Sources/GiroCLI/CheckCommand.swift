@@ -4,7 +4,7 @@ import Giro
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Validate IBANs, BICs, RF creditor references, Swiss QR references or UK sort code + account numbers.",
+        abstract: "Validate IBANs, BICs, RF creditor references, Swiss QR references, UK sort code + account numbers, Belgian OGM/VCS or Dutch betalingskenmerken.",
         discussion: "Exit code 0 when every value is valid, 65 when any is invalid."
     )
 

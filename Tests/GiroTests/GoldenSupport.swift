@@ -26,7 +26,11 @@ enum Golden {
         var golden: URL { payload.deletingPathExtension().appendingPathExtension("json") }
         var expectation: String { String(name.prefix { $0 != "-" }) }
         var testDescription: String { "\(formatDirectory)/\(name)" }
+        /// The reader's symbology, for formats the engine claims only with it (Kos-GIRO: Code128).
+        var symbology: Symbology? { Golden.symbologyHints[formatDirectory] }
     }
+
+    static let symbologyHints: [String: Symbology] = ["xk.kos-giro": .code128]
 
     static func cases(under root: URL = payloadRoot) -> [Case] {
         let fm = FileManager.default

@@ -1,0 +1,7 @@
+import GiroCore
+@testable import GiroBelgium
+import GiroPluginTestKit
+
+enum Payconiq: PluginTestHelpers {
+    static let kit = PluginFixtures(BelgianPayconiqLink(), directory: "be.payconiq")
+}
