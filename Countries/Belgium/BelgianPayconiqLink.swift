@@ -31,9 +31,10 @@ public struct BelgianPayconiqLink: PaymentFormat {
 
     static func isPayconiqHost(_ host: String) -> Bool { host == "payconiq.com" || host.hasSuffix(".payconiq.com") }
 
-    /// Payconiq's static-QR parameters: `A` amount in euro cents, `D` description, `R` reference.
+    /// Payconiq's own short parameters (`A`, `D`, `R` …) have no public specification: they stay raw in
+    /// `be.query.<name>` rather than being guessed into amount or reference; only the common names map.
     static let rules = PaymentLinkRules(
         format: "be.payconiq", country: "BE",
-        fields: PaymentLinkRules.commonFields.merging(["a": .amountInCents, "d": .remittance, "r": .reference]) { _, new in new },
+        fields: PaymentLinkRules.commonFields,
         classifyReference: { PaymentLinkReferences.classify($0, national: PaymentLinkReferences.belgian) })
 }

@@ -22,7 +22,7 @@ import Testing
 
     @Test func placeholderOGMKeptAsOtherUncertain() {
         // ogm-7, the widely copied +++123/4567/89012+++: its check is 02.
-        let r = Payconiq.record("https://payconiq.com/t/1/x?R=%2B%2B%2B123%2F4567%2F89012%2B%2B%2B")
+        let r = Payconiq.record("https://payconiq.com/t/1/x?reference=%2B%2B%2B123%2F4567%2F89012%2B%2B%2B")
         #expect(Payconiq.warnings(r) == ["reference_invalid_checksum"] && r?.reference?.type == .other && r?.status == .uncertain)
     }
 

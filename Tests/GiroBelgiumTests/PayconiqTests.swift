@@ -8,14 +8,23 @@ import Testing
 @Suite struct PayconiqTests {
     static let staticQR = "https://payconiq.com/t/1/5bdb1685b93d1c000bde96f2?D=Lidgeld%202026&A=1500&R=%2B%2B%2B010%2F8068%2F17183%2B%2B%2B"
 
-    @Test func staticQRWithAmountDescriptionAndOGM() throws {
+    /// Payconiq's own short parameters have no public specification: kept raw, never guessed into fields.
+    @Test func staticQRShortParametersStayRaw() throws {
         let r = try #require(Payconiq.record(Self.staticQR))
         #expect(r.format == "be.payconiq" && r.country == "BE" && r.status == .uncertain)
+        #expect(r.amount == nil && r.remittanceInformation == nil && r.reference == nil)
+        #expect(r.extras["be.query.a"] == "1500" && r.extras["be.query.d"] == "Lidgeld 2026")
+        #expect(r.extras["be.query.r"] == "+++010/8068/17183+++")
+        #expect(r.extras["be.url"] == Self.staticQR && r.extras["be.linkKind"] == "payconiq")
+        #expect(r.diagnostics.map(\.code) == [.paymentLink] && r.diagnostics.first?.severity == .info)
+    }
+
+    @Test func commonParameterNamesMap() throws {
+        let link = "https://payconiq.com/t/1/x?amount=15.00&description=Lidgeld%202026&reference=%2B%2B%2B010%2F8068%2F17183%2B%2B%2B"
+        let r = try #require(Payconiq.record(link))
         #expect(r.amount == Amount(value: Decimal(string: "15")!, currency: "EUR"))
         #expect(r.remittanceInformation == "Lidgeld 2026")
         #expect(r.reference == Reference(type: .belgianStructured, value: "010806817183", valid: true))
-        #expect(r.extras["be.url"] == Self.staticQR && r.extras["be.linkKind"] == "payconiq")
-        #expect(r.diagnostics.map(\.code) == [.paymentLink] && r.diagnostics.first?.severity == .info)
     }
 
     @Test func merchantLinkWithoutFields() throws {
@@ -24,12 +33,12 @@ import Testing
     }
 
     @Test func rejections() {
-        #expect(Payconiq.error("https://payconiq.com/t/1/x?A=15.00")?.code == .amountInvalid)
+        #expect(Payconiq.error("https://payconiq.com/t/1/x?amount=15.001")?.code == .amountInvalid)
         #expect(Payconiq.error("https://payconiq.com/t/1/x?D=50%ZZ")?.code == .structureInvalid)
         #expect(Payconiq.error("https://payconiq.com/t/1/x?D=a b")?.code == .structureInvalid)
         #expect(Payconiq.error("https://example.com/pay?x=1")?.code == .headerInvalid)
         #expect(Payconiq.error("https://notpayconiq.com/pay/1")?.code == .headerInvalid)
-        let e = Payconiq.error("https://payconiq.com/t/1/x?D=ok&A=1.5")
+        let e = Payconiq.error("https://payconiq.com/t/1/x?D=ok&amount=1.555")
         #expect(e?.offset == 32 && e?.field == "amount")
     }
 
