@@ -68,11 +68,6 @@ public struct PDFDecoder: Sendable {
     /// Throws `pdf_invalid`, `pdf_encrypted`, `pdf_too_many_pages`, `pdf_page_too_large`, `pdf_time_budget`
     /// (all with `field` `pdf`) or `image_too_large` (the file is over ``ImageLoader/maxFileBytes``).
     public func decode(pdfBytes bytes: [UInt8]) throws(GiroError) -> PDFDecodeResult {
-        try decode(pdfBytes: bytes) { _ in }
-    }
-
-    /// As ``decode(pdfBytes:)``; `rendered` sees each page's pixels (the CLI's debug image).
-    package func decode(pdfBytes bytes: [UInt8], rendered: (RenderedPDFPage) throws(GiroError) -> Void) throws(GiroError) -> PDFDecodeResult {
         guard bytes.count <= imageDecoder.loader.maxFileBytes else {
             throw GiroError(.imageTooLarge, field: "pdf", "the file has \(bytes.count) bytes; the limit is \(imageDecoder.loader.maxFileBytes)")
         }
@@ -92,7 +87,6 @@ public struct PDFDecoder: Sendable {
                                 "\(index) of \(document.pageCount) pages read in the \(options.budgetMilliseconds) ms budget")
             }
             let page = try document.render(index, options: options)
-            try rendered(page)
             // A page's search never runs past the document's deadline.
             var decoder = imageDecoder
             let left = clock.now.duration(to: deadline) / .milliseconds(1)

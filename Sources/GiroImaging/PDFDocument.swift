@@ -61,7 +61,8 @@ package final class PDFDocument {
         }
         let side = max(size.width, size.height) * dpi / 72
         if side > Double(ImageLimits.maxSide) { dpi = (Double(ImageLimits.maxSide) * 72 / max(size.width, size.height)).rounded(.down) }
-        guard dpi >= options.minimumDPI else {
+        // Only a lowered resolution is held to the floor; a low `dpi` asked for is used as it is.
+        guard dpi >= min(options.minimumDPI, options.dpi) else {
             let mm = { (pt: Double) in Int((pt * 25.4 / 72).rounded()) }
             throw GiroError(.pdfPageTooLarge, field: "pdf",
                             "page \(index + 1) is \(mm(size.width))×\(mm(size.height)) mm: over \(options.maxPixelsPerPage) pixels at \(Int(options.minimumDPI)) dpi")

@@ -5,7 +5,8 @@ import GiroCore
 public struct PDFOptions: Sendable, Hashable {
     /// Render resolution. 300 dpi draws a 46 mm Swiss QR code (version ≤ 25) with ≥ 4.6 pixels per module.
     public var dpi: Double { didSet { dpi = Self.clamp(dpi, 36, 1200) } }
-    /// A page too large for ``maxPixelsPerPage`` at ``dpi`` is rendered at a lower resolution, down to this one.
+    /// A page too large for ``maxPixelsPerPage`` at ``dpi`` is rendered at a lower resolution, down to this one
+    /// (or to ``dpi`` when that is lower).
     public var minimumDPI: Double { didSet { minimumDPI = Self.clamp(minimumDPI, 36, 1200) } }
     /// Documents with more pages are refused (`pdf_too_many_pages`); 1...10 000.
     public var maxPages: Int { didSet { maxPages = min(max(maxPages, 1), 10_000) } }

@@ -50,6 +50,13 @@ import Testing
         #expect(result.payments.count == 1)
     }
 
+    /// A resolution below `minimumDPI` is used as asked (the floor only holds for pages rendered lower than asked).
+    @Test func aResolutionBelowTheFloorIsHonoured() throws {
+        let decoder = PDFDecoder(imageDecoder: PDFFixtures.decoder.imageDecoder, options: PDFOptions(dpi: 72, extractWords: false))
+        let page = try #require(try decoder.decode(pdfBytes: try PDFFixtures.bytes("qr-bill.pdf")).pages.first)
+        #expect(page.dpi == 72 && abs(page.width - 596) <= 1)
+    }
+
     @Test func paymentDecoderConvenience() throws {
         let result = try PaymentDecoder().decode(pdf: try PDFFixtures.bytes("hub3-pdf417.pdf"))
         #expect(result.payments.map(\.format) == ["hr.hub3"])

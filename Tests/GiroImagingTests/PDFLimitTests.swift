@@ -75,7 +75,7 @@ import Testing
         var rng = SplitMix64(seed: 0x9D_F0)
         let sources = try ["qr-bill.pdf", "two-pages-three-bills.pdf", "hub3-pdf417.pdf"].map(PDFFixtures.bytes)
         let decoder = PDFDecoder(imageDecoder: ImageDecoder(strategy: ReadingStrategy(budgetMilliseconds: 50)),
-                                 options: PDFOptions(dpi: 72, minimumDPI: 36, budgetMilliseconds: 5_000))
+                                 options: PDFOptions(dpi: 72, budgetMilliseconds: 5_000))
         var outcomes: [String: Int] = [:]
         for round in 0..<60 {
             var bytes = sources[round % sources.count]
