@@ -34,6 +34,16 @@ import Testing
         #expect(abs(b.x - 2 * a.x) <= 2 && abs(b.y - 2 * a.y) <= 2)
     }
 
+    /// A page with /Rotate 90 is rendered landscape, and its word boxes follow: vertical words are tall boxes.
+    @Test func rotatedPageWords() throws {
+        let page = try #require(try PDFFixtures.decoder.decode(pdfBytes: try PDFFixtures.bytes("rotated.pdf")).pages.first)
+        #expect(page.width > page.height)
+        let words = try #require(page.words)
+        let invoice = try #require(words.words.first { $0.text == "Invoice" })
+        #expect(invoice.h > 2 * invoice.w)
+        #expect(invoice.x > page.width * 3 / 4 && invoice.y < page.height / 4)
+    }
+
     @Test func aRasterScanHasNoWords() throws {
         let result = try PDFFixtures.decoder.decode(pdfBytes: try PDFFixtures.bytes("epc-invoice.pdf"))
         #expect(result.pages.first?.words?.words.isEmpty == true)
