@@ -37,7 +37,7 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         let found = lines.filter { $0["symbol"] != nil }
-        #expect(found.count == 6)  // 1 + 1 + 1 + 3
+        #expect(found.count == 7)  // qr-bill, epc-invoice, hub3, rotated: 1 each; two-pages-three-bills: 3
         #expect(found.allSatisfy { $0["page"] is Int })
         #expect(lines.contains { ($0["file"] as? String)?.hasSuffix("encrypted.pdf") == true && $0["error"] != nil })
     }
