@@ -4,7 +4,7 @@
 SWIFT ?= swift
 GIRO_DEBUG := .build/debug/giro
 
-.PHONY: deps build test demo record bench bench-regex bench-parsers bench-uk bench-images fixtures-images docs clean
+.PHONY: deps build test demo record bench bench-regex bench-parsers bench-uk bench-images fixtures-images fixtures-pdf docs clean
 
 deps:
 	@scripts/install-deps.sh
@@ -60,6 +60,10 @@ bench-images: deps
 # Regenerate fixtures/images/generated and manifest.tsv from fixtures/images/symbols.tsv.
 fixtures-images: deps
 	fixtures/images/generate.sh
+
+# Regenerate the PDF bills in fixtures/pdf and their manifest.tsv.
+fixtures-pdf: deps
+	fixtures/pdf/generate.sh
 
 # API documentation of the Giro module (DocC catalog Sources/Giro/Giro.docc) via swift-docc-plugin.
 docs: deps

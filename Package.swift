@@ -59,7 +59,9 @@ let package = Package(
         .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "CZXingShim", cxxSettings: [.define("ZX_USE_UTF8")], linkerSettings: [.linkedLibrary("ZXing")]),
-        .target(name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP"]),
+        // PDF pages: poppler-cpp (GPL; chosen over AGPL MuPDF, see Sources/GiroImaging/README.md) behind a C shim.
+        .target(name: "CPopplerShim", linkerSettings: [.linkedLibrary("poppler-cpp")]),
+        .target(name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP", "CPopplerShim"]),
     ] + countries.map { .target(name: $0.target, dependencies: ["GiroCore"] + (countryLibraries[$0.target] ?? []), path: $0.path, exclude: countryExcludes[$0.target] ?? []) } + [
         .target(name: "Giro", dependencies: ["GiroCore", "GiroParsers", "GiroImaging"] + countries.map { .target(name: $0.target) }),
         .executableTarget(

@@ -13,6 +13,8 @@ struct DecodeCommand: ParsableCommand {
         A PNG, JPEG or WebP file (recognised by its first bytes) is searched for barcodes: every symbol is printed
         as a JSON array element (or one NDJSON line each with -o ndjson); exit 0 when a valid payment was found,
         2 when only uncertain ones, 65 when none.
+        A PDF (recognised by `%PDF-`) has every page rendered (--dpi) and searched the same way; each symbol
+        carries its 1-based `page`. --words prints each page's text layer instead: one JSON line per page.
         """
     )
 
@@ -35,6 +37,11 @@ struct DecodeCommand: ParsableCommand {
     @Option(name: .customLong("debug-image"), help: "For an image: write it with the found symbols outlined to this PNG.")
     var debugImage: String?
 
+    @OptionGroup var pdf: PDFCLIOptions
+
+    @Flag(help: "For a PDF: print each page's words with their pixel boxes (one JSON line per page) instead of symbols.")
+    var words = false
+
     func validate() throws {
         if payload != nil, file != nil, payload != "-" {
             throw ValidationError("give the payload either as an argument or with --file, not both")
@@ -43,6 +50,7 @@ struct DecodeCommand: ParsableCommand {
 
     func run() throws {
         let bytes = try readInput()
+        if PDFFile.isPDF(bytes) { return try runPDF(bytes) }
         if ImageFileFormat.detect(bytes) != nil { return try runImage(bytes) }
         let decoder = PaymentDecoder()
         let payloadValue = Payload(bytes: bytes)
@@ -122,13 +130,13 @@ struct DecodeCommand: ParsableCommand {
         guard path.utf8.count < 4096, FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue,
               let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 16)) ?? Data()
-        return ImageFileFormat.detect([UInt8](head)) != nil
+        let head = [UInt8]((try? handle.read(upToCount: 1024)) ?? Data())
+        return ImageFileFormat.detect(head) != nil || PDFFile.isPDF(head)
     }
 
     /// Images may be large; any other input keeps the payload limit plus one byte (to report it).
     static func capped(_ bytes: [UInt8]) -> [UInt8] {
-        if ImageFileFormat.detect(bytes) != nil { return bytes }
+        if ImageFileFormat.detect(bytes) != nil || PDFFile.isPDF(bytes) { return bytes }
         return bytes.count > PayloadLimits.maxBytes + 1 ? Array(bytes.prefix(PayloadLimits.maxBytes + 1)) : bytes
     }
 }

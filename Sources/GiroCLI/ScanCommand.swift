@@ -7,9 +7,9 @@ struct ScanCommand: ParsableCommand {
         commandName: "scan",
         abstract: "Read payment barcodes from many images: NDJSON out, one line per symbol.",
         discussion: """
-        Arguments are image files or directories (searched recursively for .png, .jpg, .jpeg and .webp).
+        Arguments are image files or directories (searched recursively for .png, .jpg, .jpeg, .webp and .pdf).
         Each symbol gives {"file": …, "symbol": {…}}; an image without symbols or that cannot be read gives
-        {"file": …, "error": {…}}. Lines come in completion order. A progress bar goes to stderr on a terminal.
+        {"file": …, "error": {…}}. A PDF's symbols also carry "page" (1-based). Lines come in completion order. A progress bar goes to stderr on a terminal.
         Exit code 0 when every file was processed, 66 when no image was found.
         """
     )
@@ -22,7 +22,9 @@ struct ScanCommand: ParsableCommand {
 
     @OptionGroup var image: ImageOptions
 
-    static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
+    @OptionGroup var pdf: PDFCLIOptions
+
+    static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "pdf"]
 
     func validate() throws {
         if jobs < 1 || jobs > 512 { throw ValidationError("--jobs must be between 1 and 512") }
@@ -31,6 +33,8 @@ struct ScanCommand: ParsableCommand {
 
     struct Line: Encodable {
         var file: String
+        /// PDFs only (absent for images).
+        var page: Int?
         var symbol: ImageSymbolResult?
         var error: GiroError?
     }
@@ -42,6 +46,7 @@ struct ScanCommand: ParsableCommand {
             throw GiroExit.noInput
         }
         let decoder = image.decoder
+        let pdfDecoder = pdf.decoder(image, words: false)
         let state = ScanState(total: files.count, progress: isatty(2) == 1)
         let workers = min(jobs, files.count)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -51,8 +56,12 @@ struct ScanCommand: ParsableCommand {
                 let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
                 if let size, size <= ImageLimits.maxFileBytes, let data = FileManager.default.contents(atPath: file) {
                     do throws(GiroError) {
-                        let result = try ImageOutput.decode([UInt8](data), with: decoder)
-                        lines = result.symbols.map { Line(file: file, symbol: $0) }
+                        let bytes = [UInt8](data)
+                        if PDFFile.isPDF(bytes) {
+                            lines = try pdfDecoder.decode(pdfBytes: bytes).symbols.map { Line(file: file, page: $0.page, symbol: $0.symbol) }
+                        } else {
+                            lines = try ImageOutput.decode(bytes, with: decoder).symbols.map { Line(file: file, symbol: $0) }
+                        }
                         if lines.isEmpty {
                             lines = [Line(file: file, error: GiroError(.noBarcodeFound, field: "image", "no barcode found"))]
                         }

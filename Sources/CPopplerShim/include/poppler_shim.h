@@ -1,0 +1,39 @@
+// A small C API over Debian's poppler-cpp (libpoppler-cpp-dev), so Swift never sees C++.
+// Every call is serialised by one lock inside the shim: poppler's error callback is process-wide.
+#ifndef GIRO_POPPLER_SHIM_H
+#define GIRO_POPPLER_SHIM_H
+#include <stddef.h>
+#include <stdint.h>
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum { GPS_OK = 0, GPS_INVALID = 1, GPS_ENCRYPTED = 2, GPS_FAILED = 3 };
+
+typedef struct gps_document gps_document;
+typedef struct gps_words gps_words;
+
+/// Opens a PDF held in memory (the shim keeps its own copy). NULL with *status set on failure.
+gps_document *gps_open(const uint8_t *bytes, size_t length, int *status);
+void gps_close(gps_document *doc);
+int gps_page_count(gps_document *doc);
+/// Size of the page as rendered (crop box, page rotation applied), in points. Returns 0 when the page is unusable.
+int gps_page_size(gps_document *doc, int index, double *width, double *height);
+/// Renders a page as 8-bit gray at dpi into out (width * height bytes, rows without padding; white where the
+/// rendered image is smaller). Returns 1 on success.
+int gps_render_gray(gps_document *doc, int index, double dpi, uint8_t *out, int width, int height);
+/// The words of a page with boxes in points (top-left origin, page rotation applied). NULL when unreadable.
+gps_words *gps_words_read(gps_document *doc, int index);
+int gps_words_count(const gps_words *words);
+/// The i-th word: UTF-8 text (valid until gps_words_free) and its box. Returns 0 when i is out of range.
+int gps_words_get(const gps_words *words, int i, const char **text, int *length,
+                  double *x, double *y, double *w, double *h);
+void gps_words_free(gps_words *words);
+/// Library messages (syntax errors, repairs) seen on this document so far, and the n-th of the first few kept.
+int gps_message_count(const gps_document *doc);
+const char *gps_message(const gps_document *doc, int index);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

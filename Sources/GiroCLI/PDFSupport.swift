@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import Giro
+
+/// Options for PDF input, shared by `decode` and `scan`.
+struct PDFCLIOptions: ParsableArguments {
+    @Option(help: "PDF: render resolution in dpi (36-1200; big pages are rendered lower, down to 150).")
+    var dpi: Double = 300
+
+    @Option(name: .customLong("max-pages"), help: "PDF: refuse documents with more pages than this.")
+    var maxPages: Int = 100
+
+    @Option(name: .customLong("pdf-budget-ms"), help: "PDF: time budget for the whole document in milliseconds.")
+    var pdfBudgetMilliseconds: Int = 30_000
+
+    func validate() throws {
+        if !(36...1200).contains(dpi) { throw ValidationError("--dpi must be between 36 and 1200") }
+        if !(1...10_000).contains(maxPages) { throw ValidationError("--max-pages must be between 1 and 10000") }
+        if !(1...600_000).contains(pdfBudgetMilliseconds) { throw ValidationError("--pdf-budget-ms must be between 1 and 600000") }
+    }
+
+    func decoder(_ image: ImageOptions, words: Bool) -> PDFDecoder {
+        PDFDecoder(imageDecoder: image.decoder,
+                   options: PDFOptions(dpi: dpi, maxPages: maxPages, maxPixelsPerPage: image.maxPixels,
+                                       budgetMilliseconds: pdfBudgetMilliseconds, extractWords: words))
+    }
+}
+
+enum PDFOutput {
+    /// `--words`: one line per page, `{"page", "width", "height", "words": [{"text", "x", "y", "w", "h"}]}`.
+    struct WordsLine: Encodable {
+        var page: Int
+        var width: Int
+        var height: Int
+        var words: [PageWord]
+    }
+
+    static func wordsLines(_ result: PDFDecodeResult) -> [String] {
+        result.pages.map { p in
+            Output.json(WordsLine(page: p.page, width: p.words?.width ?? p.width, height: p.words?.height ?? p.height,
+                                  words: p.words?.words ?? []), pretty: false)
+        }
+    }
+
+    static func text(_ s: PDFSymbolResult) -> String { "page \(s.page): " + ImageOutput.text(s.symbol) }
+
+    /// 0 when a valid payment was found, 2 when only uncertain ones, 65 otherwise (as for an image).
+    static func exitCode(_ result: PDFDecodeResult) -> ExitCode {
+        let records = result.payments
+        if records.contains(where: { $0.status == .valid }) { return GiroExit.valid }
+        return records.isEmpty ? GiroExit.dataError : GiroExit.uncertain
+    }
+}
+
+extension DecodeCommand {
+    func runPDF(_ bytes: [UInt8]) throws {
+        let result: PDFDecodeResult
+        do {
+            result = try pdf.decoder(image, words: words).decode(pdfBytes: bytes)
+        } catch {
+            Output.writeOut(Output.json(["error": error], pretty: outputFormat == .pretty))
+            Output.writeErr("giro: \(error.description)")
+            throw GiroExit.dataError
+        }
+        if debugImage != nil { Output.writeErr("giro: --debug-image is not supported for PDFs (ignored)") }
+        if words {
+            for line in PDFOutput.wordsLines(result) { Output.writeOut(line) }
+            return
+        }
+        let symbols = result.symbols
+        switch outputFormat {
+        case .pretty: Output.writeOut(Output.json(symbols, pretty: true))
+        case .json: Output.writeOut(Output.json(symbols, pretty: false))
+        case .ndjson: for s in symbols { Output.writeOut(Output.json(s, pretty: false)) }
+        case .text: Output.writeOut(symbols.map(PDFOutput.text).joined(separator: "\n\n"))
+        }
+        if symbols.isEmpty { Output.writeErr("giro: no barcode found on \(result.pageCount) page(s)") }
+        let code = PDFOutput.exitCode(result)
+        if code != GiroExit.valid { throw code }
+    }
+}
