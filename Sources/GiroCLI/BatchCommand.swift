@@ -15,7 +15,7 @@ struct BatchCommand: ParsableCommand {
         """
     )
 
-    @Option(name: [.customShort("f"), .customLong("input")], help: "Input file, or `-` for standard input.")
+    @Option(name: [.customShort("f"), .customLong("file"), .customLong("input")], help: "Input file, or `-` for standard input.")
     var input: String = "-"
 
     @Option(name: .long, help: "Output file, or `-` for standard output.")

@@ -1,0 +1,54 @@
+import Foundation
+
+/// `--cli <giro>`: the whole `giro grep -c` path (reading, line splitting, search, output) against
+/// `pcre2grep --no-jit -c` on the same generated file; both are separate processes, timed wall-clock.
+enum CLIBench {
+    struct Run { var seconds: Double; var output: String; var status: Int32 }
+
+    static func run(_ tool: String, _ args: [String]) -> Run? {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: tool)
+        p.arguments = args
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        let t0 = ContinuousClock.now
+        guard (try? p.run()) != nil else { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        let dt = ContinuousClock.now - t0
+        let secs = Double(dt.components.seconds) + Double(dt.components.attoseconds) / 1e18
+        return Run(seconds: secs, output: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+                   status: p.terminationStatus)
+    }
+
+    /// Median of `runs` runs.
+    static func median(_ tool: String, _ args: [String], runs: Int) -> Run? {
+        var all: [Run] = []
+        for _ in 0..<runs { guard let r = run(tool, args) else { return nil }; all.append(r) }
+        all.sort { $0.seconds < $1.seconds }
+        return all[all.count / 2]
+    }
+
+    static func table(giro: String, text: [UInt8], cases: [(name: String, pattern: String, redos: Bool)]) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("giro-regex-bench-\(getpid()).txt").path
+        guard FileManager.default.createFile(atPath: path, contents: Data(text)) else { print("cannot write \(path)"); return }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let pcre = "/usr/bin/pcre2grep"
+        print("\n`giro grep -c` (release) vs `pcre2grep --no-jit -c` on the same \(text.count)-byte file, ms (median of 3 runs):\n")
+        print("| pattern | giro grep -c | pcre2grep --no-jit -c | giro ÷ pcre2grep time | lines (giro / pcre2grep) |")
+        print("|---|---|---|---|---|")
+        for c in cases {
+            var pcreArgs = ["--no-jit", "-c"]
+            if c.pattern.utf8.contains(where: { $0 >= 0x80 }) { pcreArgs.append("-u") }
+            if c.redos { pcreArgs.append("--match-limit=100000") }  // like the in-process PCRE2 rows
+            guard let g = median(giro, ["grep", "-c", c.pattern, path], runs: 3),
+                  let p = median(pcre, pcreArgs + [c.pattern, path], runs: c.redos ? 1 : 3) else {
+                print("| \(c.name) | could not run \(giro) or \(pcre) |"); continue
+            }
+            let pcreCell = p.status > 1 ? "\(String(format: "%.0f", p.seconds * 1000)) (error exit \(p.status))" : String(format: "%.0f", p.seconds * 1000)
+            let same = g.output == p.output ? "" : " **differ**"
+            print("| \(c.name) | \(String(format: "%.0f", g.seconds * 1000)) | \(pcreCell) | \(String(format: "%.2f", g.seconds / p.seconds)) | \(g.output) / \(p.output.isEmpty ? "-" : p.output)\(same) |")
+        }
+    }
+}
