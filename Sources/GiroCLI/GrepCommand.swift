@@ -82,7 +82,7 @@ struct GrepCommand: ParsableCommand {
         var buffer: [UInt8] = []
         var out: [UInt8] = []
         while true {
-            let got = try reader.read(upTo: Self.chunkBytes, into: &buffer)
+            let got = try reader.read(upTo: Self.chunkBytes, into: &buffer, once: true)
             let atEnd = got == 0
             let cut = atEnd ? buffer.count : (buffer.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
             if cut == 0 && !atEnd {

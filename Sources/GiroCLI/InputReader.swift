@@ -52,8 +52,9 @@ struct InputReader {
         return Int(st.st_size)
     }
 
-    /// Up to `count` bytes (fewer only at end of input); EINTR retried.
-    func read(upTo count: Int, into buffer: inout [UInt8]) throws(InputError) -> Int {
+    /// Up to `count` bytes (fewer only at end of input, or after the first read when `once`, so a pipe's
+    /// lines are handled as they arrive); EINTR retried.
+    func read(upTo count: Int, into buffer: inout [UInt8], once: Bool = false) throws(InputError) -> Int {
         var total = 0
         let start = buffer.count
         buffer.reserveCapacity(start + count)
@@ -72,6 +73,7 @@ struct InputReader {
             }
             if got == 0 { break }
             total += got
+            if once { break }
         }
         return total
     }

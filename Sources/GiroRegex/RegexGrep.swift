@@ -78,7 +78,8 @@ public enum RegexGrep {
             self.pattern = pattern
             self.options = options
             cache = pattern.makeCache()
-            if options.ocrSubstitutions == nil,
+            // A pattern anchored at the line start (`^…`) is cheapest as one anchored attempt per line.
+            if options.ocrSubstitutions == nil, !pattern.core.anchoredAtStart,
                let m = try? RegexPattern(pattern.pattern, options: pattern.options.union(.multiline)), !m.core.nfa.hasTextLook {
                 buffered = (m, m.makeCache())
             } else {
@@ -126,7 +127,9 @@ public enum RegexGrep {
         mutating func searchLine(_ hay: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, into out: inout [UInt8]) {
             let lineHay = UnsafeBufferPointer(rebasing: hay[line])
             if options.countOnly && options.ocrSubstitutions == nil {
-                if pattern.isMatch(in: lineHay, cache: cache) { matchedLines += 1 }
+                // findSpan allocates nothing (isMatch returns slots): this runs once per line.
+                if pattern.core.findSpan(lineHay, start: 0, end: lineHay.count, anchored: pattern.core.anchoredAtStart,
+                                         notEmptyAtStart: false, cache: cache) != nil { matchedLines += 1 }
                 return
             }
             let hs = hits(pattern, lineHay, 0..<lineHay.count, options, cache)
