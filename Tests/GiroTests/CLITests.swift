@@ -77,7 +77,7 @@ final class DataBox: @unchecked Sendable { var data = Data() }
         let obj = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         let error = try #require(obj?["error"] as? [String: Any])
         #expect(error["code"] as? String != nil && error["field"] as? String != nil)
-        #expect(r.stderr.hasPrefix("giro: "))
+        #expect(r.stderr.hasPrefix("giro decode: "))
         let unknown = try giro(["decode", "hello"])
         #expect(unknown.status == 65 && unknown.stdout.contains("unknown_format"))
     }
