@@ -101,6 +101,17 @@ extension CLITests {
         }
     }
 
+    /// The table is defined once: no subcommand throws a raw ArgumentParser `ExitCode`.
+    @Test func exitCodesComeFromTheOneEnum() throws {
+        let dir = Golden.repoRoot.appendingPathComponent("Sources/GiroCLI")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".swift") && $0 != "ExitCodes.swift" }
+        #expect(files.count > 5)
+        for file in files {
+            let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("ExitCode("), "\(file) throws a raw ExitCode; use GiroExit")
+        }
+    }
+
     /// Every short flag means one thing across the CLI (-o only-matching, -i ignore-case, -f input file …).
     @Test func oneMeaningPerShortFlag() throws {
         var meaning: [String: (String, String)] = [:]
