@@ -3,7 +3,19 @@ import Foundation
 /// `--cli <giro>`: the whole `giro grep -c` path (reading, line splitting, search, output) against
 /// `pcre2grep --no-jit -c` on the same generated file; both are separate processes, timed wall-clock.
 enum CLIBench {
-    struct Run { var seconds: Double; var output: String; var status: Int32 }
+    struct Run { var seconds: Double; var cpu: Double; var output: String; var status: Int32 }
+
+    /// User + system CPU seconds of all reaped children: on a shared, loaded machine CPU time is steadier than
+    /// wall time.
+    static func childrenCPU() -> Double {
+        var u = rusage()
+        #if os(Linux)
+        _ = getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &u)
+        #else
+        _ = getrusage(RUSAGE_CHILDREN, &u)
+        #endif
+        return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6
+    }
 
     static func run(_ tool: String, _ args: [String]) -> Run? {
         let p = Process()
@@ -12,13 +24,14 @@ enum CLIBench {
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
+        let cpu0 = childrenCPU()
         let t0 = ContinuousClock.now
         guard (try? p.run()) != nil else { return nil }
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         let dt = ContinuousClock.now - t0
         let secs = Double(dt.components.seconds) + Double(dt.components.attoseconds) / 1e18
-        return Run(seconds: secs, output: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
+        return Run(seconds: secs, cpu: childrenCPU() - cpu0, output: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines),
                    status: p.terminationStatus)
     }
 
@@ -26,8 +39,9 @@ enum CLIBench {
     static func median(_ tool: String, _ args: [String], runs: Int) -> Run? {
         var all: [Run] = []
         for _ in 0..<runs { guard let r = run(tool, args) else { return nil }; all.append(r) }
-        all.sort { $0.seconds < $1.seconds }
-        return all[all.count / 2]
+        var mid = all.sorted { $0.seconds < $1.seconds }[all.count / 2]
+        mid.cpu = all.map(\.cpu).sorted()[all.count / 2]
+        return mid
     }
 
     static func table(giro: String, text: [UInt8], cases: [(name: String, pattern: String, redos: Bool)]) {
@@ -35,12 +49,12 @@ enum CLIBench {
         guard FileManager.default.createFile(atPath: path, contents: Data(text)) else { print("cannot write \(path)"); return }
         defer { try? FileManager.default.removeItem(atPath: path) }
         let pcre = "/usr/bin/pcre2grep"
-        print("\n`giro grep -c` (release) vs `pcre2grep --no-jit -c` on the same \(text.count)-byte file, ms (median of 3 runs; ReDoS rows: pcre2grep once, with --match-limit=100000):\n")
-        print("| pattern | giro grep -c | pcre2grep --no-jit -c | giro ÷ pcre2grep time | lines (giro / pcre2grep) |")
+        print("\n`giro grep -c` (release) vs `pcre2grep --no-jit -c` on the same \(text.count)-byte file, ms wall / ms CPU (median of 3 runs; ReDoS rows: pcre2grep once, with --match-limit=100000):\n")
+        print("| pattern | giro grep -c | pcre2grep --no-jit -c | giro ÷ pcre2grep (wall / CPU) | lines (giro / pcre2grep) |")
         print("|---|---|---|---|---|")
         // Process start-up alone: the part of every row that is not reading or searching.
         if let g = median(giro, ["--version"], runs: 5), let p = median(pcre, ["-V"], runs: 5) {
-            print("| start-up only (`giro --version`, `pcre2grep -V`) | \(String(format: "%.1f", g.seconds * 1000)) | \(String(format: "%.1f", p.seconds * 1000)) | – | – |")
+            print("| start-up only (`giro --version`, `pcre2grep -V`) | \(ms(g)) | \(ms(p)) | \(ratio(g, p)) | – |")
         }
         for c in cases {
             var pcreArgs = ["--no-jit", "-c"]
@@ -50,9 +64,14 @@ enum CLIBench {
                   let p = median(pcre, pcreArgs + [c.pattern, path], runs: c.redos ? 1 : 3) else {
                 print("| \(c.name) | could not run \(giro) or \(pcre) |"); continue
             }
-            let pcreCell = p.status > 1 ? "\(String(format: "%.0f", p.seconds * 1000)) (error exit \(p.status))" : String(format: "%.0f", p.seconds * 1000)
+            let pcreCell = p.status > 1 ? "\(ms(p)) (error exit \(p.status))" : ms(p)
             let same = g.output == p.output ? "" : " **differ**"
-            print("| \(c.name) | \(String(format: "%.0f", g.seconds * 1000)) | \(pcreCell) | \(String(format: "%.2f", g.seconds / p.seconds)) | \(g.output) / \(p.output.isEmpty ? "-" : p.output)\(same) |")
+            print("| \(c.name) | \(ms(g)) | \(pcreCell) | \(ratio(g, p)) | \(g.output) / \(p.output.isEmpty ? "-" : p.output)\(same) |")
         }
+    }
+
+    static func ms(_ r: Run) -> String { String(format: "%.0f / %.0f", r.seconds * 1000, r.cpu * 1000) }
+    static func ratio(_ a: Run, _ b: Run) -> String {
+        String(format: "%.2f / %.2f", a.seconds / max(b.seconds, 1e-6), a.cpu / max(b.cpu, 1e-6))
     }
 }
