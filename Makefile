@@ -50,7 +50,8 @@ bench-uk: deps
 
 bench-regex: deps
 	$(SWIFT) build -c release --product giro-regex-bench
-	.build/release/giro-regex-bench
+	$(SWIFT) build -c release --product giro
+	.build/release/giro-regex-bench --cli .build/release/giro
 
 # Per symbology and variant: ms per image and success for each backend, the combined strategy, zbarimg and ZXingReader.
 bench-images: deps

@@ -10,14 +10,15 @@ struct BatchCommand: ParsableCommand {
         Input lines: {"id": …, "payload": "…"} or {"id": …, "payloadBase64": "…"}, or plain text (the line is the payload).
         Every input line yields one output line with either "record" or "error"; a malformed line gives an
         error line and processing continues. A summary goes to stderr; a progress line too when it is a terminal.
-        Exit code 0 when the whole input was processed (use --strict to exit 65 if any line failed).
+        Exit code 0 when the whole input was processed (use --strict to exit 65 if any line failed), 66 when the
+        input cannot be opened, 74 when reading or writing fails (the lines read before are still written).
         """
     )
 
-    @Option(name: .shortAndLong, help: "Input file, or `-` for standard input.")
+    @Option(name: [.customShort("f"), .customLong("file"), .customLong("input")], help: "Input file, or `-` for standard input.")
     var input: String = "-"
 
-    @Option(name: .shortAndLong, help: "Output file, or `-` for standard output.")
+    @Option(name: .long, help: "Output file, or `-` for standard output.")
     var output: String = "-"
 
     @Option(name: .shortAndLong, help: "Worker threads (default: all cores).")
@@ -50,8 +51,7 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         guard let inHandle = input == "-" ? FileHandle.standardInput : FileHandle(forReadingAtPath: input) else {
-            Output.writeErr("giro: cannot open \(input)")
-            throw GiroExit.noInput
+            throw GiroExit.noInput.report("batch", "cannot open \(input)")
         }
         let outHandle: FileHandle
         if output == "-" {
@@ -59,8 +59,7 @@ struct BatchCommand: ParsableCommand {
         } else {
             guard FileManager.default.createFile(atPath: output, contents: nil),
                   let h = FileHandle(forWritingAtPath: output) else {
-                Output.writeErr("giro: cannot write \(output)")
-                throw GiroExit.ioError
+                throw GiroExit.ioError.report("batch", "cannot write \(output)")
             }
             outHandle = h
         }
@@ -99,11 +98,14 @@ struct BatchCommand: ParsableCommand {
         }
         io.sync {}
         if let error = writeFailure.error {
-            Output.writeErr("giro: write failed: \(error)")
-            throw GiroExit.ioError
+            throw GiroExit.ioError.report("batch", "write failed: \(error)")
         }
         if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         Output.writeErr("giro batch: \(records + errors) lines, \(records) records, \(errors) errors")
+        if let readError = reader.readError {
+            let name = input == "-" ? "standard input" : input
+            throw GiroExit.ioError.report("batch", "cannot read \(name) after \(records + errors) lines: \(String(cString: strerror(readError)))")
+        }
         if strict && errors > 0 { throw GiroExit.dataError }
     }
 }
@@ -127,6 +129,8 @@ final class LineReader {
     private var position = 0
     private var eof = false
     private var skippingOverlong = false
+    /// errno of a failed read: the input ends there, and the command reports it (exit 74).
+    private(set) var readError: Int32?
 
     init(handle: FileHandle, maxLineBytes: Int) {
         self.handle = handle
@@ -165,6 +169,7 @@ final class LineReader {
             let rest = buffer.count - position
             let chunk = 1 << 20
             var got = 0
+            var err: Int32 = 0
             let fresh = [UInt8](unsafeUninitializedCapacity: rest + chunk) { out, count in
                 buffer.withUnsafeBufferPointer { old in
                     if rest > 0, let src = old.baseAddress, let dst = out.baseAddress {
@@ -173,11 +178,13 @@ final class LineReader {
                 }
                 repeat {
                     got = read(handle.fileDescriptor, out.baseAddress.map { $0 + rest }, chunk)
-                } while got < 0 && errno == EINTR
+                    err = got < 0 ? errno : 0
+                } while got < 0 && err == EINTR
                 count = rest + max(got, 0)
             }
             buffer = fresh
             position = 0
+            if got < 0 { readError = err }
             if got <= 0 { eof = true }
         }
         return lines

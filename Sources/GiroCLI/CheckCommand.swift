@@ -29,9 +29,9 @@ struct CheckCommand: ParsableCommand {
             if json {
                 Output.writeOut(Output.json(result, pretty: false))
             } else if result.valid {
-                Output.writeOut("\(value): valid (\(result.formatted ?? result.compact ?? ""))")
+                Output.writeText(["\(value): valid (\(result.formatted ?? result.compact ?? ""))"])
             } else {
-                Output.writeOut("\(value): invalid: \(result.error?.code.rawValue ?? "?"): \(result.error?.message ?? "")")
+                Output.writeText(["\(value): invalid: \(result.error?.code.rawValue ?? "?"): \(result.error?.message ?? "")"])
             }
         }
         if !allValid { throw GiroExit.dataError }

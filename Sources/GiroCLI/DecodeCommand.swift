@@ -9,9 +9,10 @@ struct DecodeCommand: ParsableCommand {
         discussion: """
         The payload is taken from the argument, from --file, or from standard input (`-` or no argument).
         Files and standard input are read as raw bytes, so each format applies its own charset rules.
-        Exit codes: 0 valid, 2 uncertain, 65 invalid (the error as JSON on stdout, a line on stderr), 66 no input.
+        Exit codes: 0 valid, 2 uncertain, 64 usage (also an unknown --as id), 65 invalid or over the size limit \
+        (the error as JSON on stdout, a line on stderr), 66 no input, 74 read error.
         A PNG, JPEG or WebP file (recognised by its first bytes) is searched for barcodes: every symbol is printed
-        as a JSON array element (or one NDJSON line each with -o ndjson); exit 0 when a valid payment was found,
+        as a JSON array element (or one NDJSON line each with --format ndjson); exit 0 when a valid payment was found,
         2 when only uncertain ones, 65 when none.
         A PDF (recognised by `%PDF-`) has every page rendered (--dpi) and searched the same way; each symbol
         carries its 1-based `page`. --words prints each page's text layer instead: one JSON line per page.
@@ -26,7 +27,7 @@ struct DecodeCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Read the payload bytes from a file (`-` for standard input).")
     var file: String?
 
-    @Option(name: [.customLong("format"), .customShort("o")], help: "Output: json (one line), pretty, text, or ndjson (images: one line per symbol).")
+    @Option(name: .customLong("format"), help: "Output: json (one line), pretty, text, or ndjson (images: one line per symbol).")
     var outputFormat: OutputFormat = .pretty
 
     @Option(name: .customLong("as"), help: "Skip detection and decode with this format id (see `giro formats`).")
@@ -45,6 +46,9 @@ struct DecodeCommand: ParsableCommand {
     func validate() throws {
         if payload != nil, file != nil, payload != "-" {
             throw ValidationError("give the payload either as an argument or with --file, not both")
+        }
+        if let formatID, !FormatRegistry.descriptors.contains(where: { $0.id == formatID }) {
+            throw ValidationError("unknown format id '\(formatID)' for --as (see `giro formats`)")
         }
     }
 
@@ -68,8 +72,8 @@ struct DecodeCommand: ParsableCommand {
             if record.status == .uncertain { throw GiroExit.uncertain }
         case .failure(let error):
             Output.writeOut(Output.json(["error": error], pretty: outputFormat == .pretty))
-            Output.writeErr("giro: \(error.description)")
-            throw GiroExit.dataError
+            throw (error.code == .unknownFormat && formatID != nil ? GiroExit.usage : GiroExit.dataError)
+                .report("decode", error.description)
         }
     }
 
@@ -79,8 +83,7 @@ struct DecodeCommand: ParsableCommand {
             result = try ImageOutput.decode(bytes, with: image.decoder, debugImage: debugImage)
         } catch {
             Output.writeOut(Output.json(["error": error], pretty: outputFormat == .pretty))
-            Output.writeErr("giro: \(error.description)")
-            throw error.field == "debug_image" ? GiroExit.ioError : GiroExit.dataError
+            throw (error.field == "debug_image" ? GiroExit.ioError : GiroExit.dataError).report("decode", error.description)
         }
         switch outputFormat {
         case .pretty: Output.writeOut(Output.json(result.symbols, pretty: true))
@@ -88,7 +91,7 @@ struct DecodeCommand: ParsableCommand {
         case .ndjson: for s in result.symbols { Output.writeOut(Output.json(s, pretty: false)) }
         case .text: Output.writeOut(result.symbols.map(ImageOutput.text).joined(separator: "\n\n"))
         }
-        if result.symbols.isEmpty { Output.writeErr("giro: no barcode found (passes: \(result.passes.joined(separator: ", ")))") }
+        if result.symbols.isEmpty { Output.writeErr("giro decode: no barcode found (passes: \(result.passes.joined(separator: ", ")))") }
         let code = ImageOutput.exitCode(result)
         if code != GiroExit.valid { throw code }
     }
@@ -98,31 +101,26 @@ struct DecodeCommand: ParsableCommand {
         // `giro decode slip.jpg`: an argument naming an image file is read as that file.
         if source == nil, let payload, Self.isImageFile(payload) { source = payload }
         guard let source else { return Array((payload ?? "").utf8) }
-        if source == "-" {
-            if isatty(0) == 1 {
-                Output.writeErr("giro: no payload given (pass it as an argument, with --file, or pipe it in)")
-                throw GiroExit.usage
+        if source == "-" && isatty(0) == 1 {
+            throw GiroExit.usage.report("decode", "no payload given (pass it as an argument, with --file, or pipe it in)")
+        }
+        let bytes: [UInt8]
+        do {
+            let reader = try InputReader(path: source)
+            defer { reader.close() }
+            // The cap is the image limit for an image or a PDF, the payload limit for anything else.
+            bytes = try reader.readAll {
+                ImageFileFormat.detect($0) != nil || PDFFile.isPDF($0) ? ImageLimits.maxFileBytes : PayloadLimits.maxBytes
             }
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            guard !data.isEmpty else {
-                Output.writeErr("giro: no input on standard input")
-                throw GiroExit.noInput
-            }
-            return Self.capped([UInt8](data))
+        } catch .tooLarge(let name, let size, let limit) {
+            let message = InputError.tooLarge(name, size: size, limit: limit).message
+            Output.writeOut(Output.json(["error": GiroError(.payloadTooLarge, field: "payload", message)], pretty: outputFormat == .pretty))
+            throw GiroExit.dataError.report("decode", message)
+        } catch {
+            throw error.exit.report("decode", error.message)
         }
-        guard let handle = FileHandle(forReadingAtPath: source) else {
-            Output.writeErr("giro: cannot open \(source)")
-            throw GiroExit.noInput
-        }
-        defer { try? handle.close() }
-        // Read one byte past the limit so an oversized file is reported, not silently cut.
-        // The limit is the image limit; a non-image is then cut to the payload limit.
-        let data: Data?
-        do { data = try handle.read(upToCount: ImageLimits.maxFileBytes + 1) } catch {
-            Output.writeErr("giro: cannot read \(source): \(error.localizedDescription)")
-            throw GiroExit.ioError
-        }
-        return Self.capped([UInt8](data ?? Data()))
+        if bytes.isEmpty && source == "-" { throw GiroExit.noInput.report("decode", "no input on standard input") }
+        return bytes
     }
 
     static func isImageFile(_ path: String) -> Bool {
@@ -132,11 +130,5 @@ struct DecodeCommand: ParsableCommand {
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 1024)) ?? Data())
         return ImageFileFormat.detect(head) != nil || PDFFile.isPDF(head)
-    }
-
-    /// Images may be large; any other input keeps the payload limit plus one byte (to report it).
-    static func capped(_ bytes: [UInt8]) -> [UInt8] {
-        if ImageFileFormat.detect(bytes) != nil || PDFFile.isPDF(bytes) { return bytes }
-        return bytes.count > PayloadLimits.maxBytes + 1 ? Array(bytes.prefix(PayloadLimits.maxBytes + 1)) : bytes
     }
 }

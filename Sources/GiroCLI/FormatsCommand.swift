@@ -19,9 +19,9 @@ struct FormatsCommand: ParsableCommand {
         let header = ["ID", "COUNTRY", "SYMBOLOGIES", "ENCODE", "NAME"]
         let widths = header.indices.map { i in ([header] + rows).map { $0[i].count }.max() ?? 0 }
         for row in [header] + rows {
-            Output.writeOut(row.enumerated().map { i, cell in
+            Output.writeText([row.enumerated().map { i, cell in
                 i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-            }.joined(separator: "  "))
+            }.joined(separator: "  ")])
         }
     }
 }

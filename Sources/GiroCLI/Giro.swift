@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 @main
 struct GiroCommand: ParsableCommand {
@@ -6,10 +7,24 @@ struct GiroCommand: ParsableCommand {
         commandName: "giro",
         abstract: "Decode and validate payment slips: barcode payloads in, normalized payment records out.",
         discussion: """
-        Exit codes: 0 valid, 2 decoded but uncertain, 64 usage error, 65 invalid data, 66 no input, 74 I/O error.
+        Exit codes (every subcommand): 0 success, 1 nothing found (grep, parse), 2 decoded but uncertain, \
+        64 usage error, 65 invalid data or input too large, 66 no input, 74 I/O error. See docs/cli.md.
         """,
         version: "0.1.0",
         subcommands: [DecodeCommand.self, BatchCommand.self, FormatsCommand.self, CheckCommand.self, GrepCommand.self,
                       ParseCommand.self, ScanCommand.self]
     )
+
+    /// Runs the command; a thrown `GiroExit` becomes the process exit code, anything else goes to ArgumentParser
+    /// (usage errors → 64, help → 0).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let code as GiroExit {
+            Foundation.exit(code.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

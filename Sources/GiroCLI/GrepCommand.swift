@@ -8,11 +8,18 @@ struct GrepCommand: ParsableCommand {
         commandName: "grep",
         abstract: "Search text line by line with a GiroRegex pattern (optionally OCR-tolerant).",
         discussion: """
-        Exit status: 0 if something matched, 1 if nothing matched, 2 on error (a bad pattern prints its error kind \
-        and span). With --ocr K, up to K OCR confusions (O/0, I/l/1, S/5, B/8, Z/2, G/6) are corrected per match and \
-        the corrected text is printed.
+        Each line is its own haystack, as in grep: ^ and $ match at its start and end, the newline is not part \
+        of it. Exit status: 0 if a line matched, 1 if none did, 64 for a bad pattern or option (the error kind \
+        and span are printed), 65 for a line (or, with --multiline, an input) over the size limit, 66 when the \
+        file cannot be opened, 74 on a read error. With --ocr K, up to K OCR confusions (O/0, I/l/1, S/5, B/8, \
+        Z/2, G/6) are corrected per match and the corrected text is printed. Control characters in printed lines \
+        are escaped when standard output is a terminal.
         """
     )
+
+    /// Largest line (line mode) or input (--multiline) held in memory.
+    static let maxBufferBytes = 256 << 20
+    static let chunkBytes = 4 << 20
 
     @Flag(name: [.customShort("c"), .long], help: "Print only the number of matching lines (matches with --multiline).")
     var count = false
@@ -29,7 +36,7 @@ struct GrepCommand: ParsableCommand {
     @Flag(name: .long, help: "Match against the whole input instead of line by line.")
     var multiline = false
 
-    @Flag(name: .customShort("i"), help: "Case-insensitive matching.")
+    @Flag(name: [.customShort("i"), .customLong("ignore-case")], help: "Case-insensitive matching.")
     var ignoreCase = false
 
     @Argument(help: "The pattern (PCRE-like syntax; see GiroRegex README).")
@@ -46,31 +53,67 @@ struct GrepCommand: ParsableCommand {
         do {
             regex = try RegexPattern(pattern, options: opts)
         } catch {
-            FileHandle.standardError.write(Data(("giro grep: " + RegexGrep.errorMessage(error, pattern: pattern) + "\n").utf8))
-            throw ExitCode(2)
+            throw GiroExit.usage.report("grep", RegexGrep.errorMessage(error, pattern: pattern))
         }
-        if let k = ocr, k < 0 {
-            FileHandle.standardError.write(Data("giro grep: --ocr must be >= 0\n".utf8))
-            throw ExitCode(2)
-        }
-        let data: Data
-        if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let d = FileManager.default.contents(atPath: file) else {
-                FileHandle.standardError.write(Data("giro grep: cannot read \(file)\n".utf8))
-                throw ExitCode(2)
-            }
-            data = d
-        }
+        if let k = ocr, k < 0 { throw GiroExit.usage.report("grep", "--ocr must be >= 0") }
         var o = RegexGrep.Options()
         o.countOnly = count
         o.onlyMatching = onlyMatching
         o.ocrSubstitutions = ocr
         o.json = json
         o.multiline = multiline
-        let result = RegexGrep.run(regex, input: [UInt8](data), options: o)
-        FileHandle.standardOutput.write(Data(result.output))
-        if !result.matched { throw ExitCode(1) }
+        let reader: InputReader
+        do { reader = try InputReader(path: file) } catch { throw error.exit.report("grep", error.message) }
+        defer { reader.close() }
+        let escape = isatty(1) == 1 && !json
+        let matched: Bool
+        do {
+            matched = multiline ? try searchWhole(regex, reader, o, escape) : try searchLines(regex, reader, o, escape)
+        } catch {
+            throw error.exit.report("grep", error.message)
+        }
+        if !matched { throw GiroExit.nothingFound }
+    }
+
+    /// Line mode: reads big chunks and searches every run of whole lines at once; the unfinished last line is
+    /// carried over to the next chunk. Output is written per chunk.
+    private func searchLines(_ regex: RegexPattern, _ reader: InputReader, _ o: RegexGrep.Options, _ escape: Bool) throws(InputError) -> Bool {
+        var searcher = RegexGrep.LineSearcher(regex, options: o)
+        var buffer: [UInt8] = []
+        var out: [UInt8] = []
+        while true {
+            let got = try reader.read(upTo: Self.chunkBytes, into: &buffer, once: true)
+            let atEnd = got == 0
+            let cut = atEnd ? buffer.count : (buffer.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
+            if cut == 0 && !atEnd {
+                if buffer.count > Self.maxBufferBytes { throw .tooLarge("a line of \(reader.name)", size: nil, limit: Self.maxBufferBytes) }
+                continue
+            }
+            buffer.withUnsafeBufferPointer { searcher.search(UnsafeBufferPointer(rebasing: $0[..<cut]), into: &out) }
+            buffer.removeSubrange(..<cut)
+            if atEnd { break }
+            write(&out, escape)
+        }
+        searcher.finish(into: &out)
+        write(&out, escape)
+        return searcher.matchedLines > 0
+    }
+
+    /// --multiline: the whole input is one haystack, so it is read whole (up to the limit).
+    private func searchWhole(_ regex: RegexPattern, _ reader: InputReader, _ o: RegexGrep.Options, _ escape: Bool) throws(InputError) -> Bool {
+        let bytes = try reader.readAll { _ in Self.maxBufferBytes }
+        var result = RegexGrep.run(regex, input: bytes, options: o)
+        write(&result.output, escape)
+        return result.matched
+    }
+
+    private func write(_ out: inout [UInt8], _ escape: Bool) {
+        guard !out.isEmpty else { return }
+        if escape {
+            FileHandle.standardOutput.write(Data(TerminalText.escape(String(decoding: out, as: UTF8.self), keepNewlines: true).utf8))
+        } else {
+            _ = BatchCommand.writeAll(out, to: 1)
+        }
+        out.removeAll(keepingCapacity: true)
     }
 }

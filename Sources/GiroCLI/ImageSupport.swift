@@ -64,12 +64,12 @@ enum ImageOutput {
         switch s.kind {
         case .payment: return head + "\n" + (s.record.map(Output.text) ?? "")
         case .notAPayment: return head + "\nnot a payment: \(s.text.debugDescription)"
-        case .invalid: return head + "\ninvalid: \(s.error?.description ?? "-")"
+        case .invalid: return head + "\ninvalid: " + TerminalText.escape(s.error?.description ?? "-")
         }
     }
 
     /// Exit code for one image: 0 when a valid payment was found, 2 when only uncertain ones, 65 otherwise.
-    static func exitCode(_ result: ImageDecodeResult) -> ExitCode {
+    static func exitCode(_ result: ImageDecodeResult) -> GiroExit {
         let records = result.payments
         if records.contains(where: { $0.status == .valid }) { return GiroExit.valid }
         if !records.isEmpty { return GiroExit.uncertain }

@@ -18,8 +18,14 @@ enum Output {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
+    /// A human-readable message on stderr, control characters escaped (messages quote untrusted input).
     static func writeErr(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((TerminalText.escape(text, keepNewlines: true) + "\n").utf8))
+    }
+
+    /// Human-readable text on stdout: each line escaped, so values cannot carry terminal controls.
+    static func writeText(_ lines: [String]) {
+        writeOut(lines.map { TerminalText.escape($0) }.joined(separator: "\n"))
     }
 
     /// A short human summary of a record.
@@ -48,7 +54,7 @@ enum Output {
         lines += schema2Lines(r)
         for (k, v) in r.extras.sorted(by: { $0.key < $1.key }) { lines.append("extra:      \(k) = \(v)") }
         for d in r.diagnostics { lines.append("\(d.severity.rawValue): \(d.code.rawValue) (\(d.field)\(d.line.map { ", line \($0)" } ?? "")): \(d.message)") }
-        return lines.joined(separator: "\n")
+        return lines.map { TerminalText.escape($0) }.joined(separator: "\n")
     }
 
     static func addressLine(_ a: Address) -> String {

@@ -45,7 +45,7 @@ enum PDFOutput {
     static func text(_ s: PDFSymbolResult) -> String { "page \(s.page): " + ImageOutput.text(s.symbol) }
 
     /// 0 when a valid payment was found, 2 when only uncertain ones, 65 otherwise (as for an image).
-    static func exitCode(_ result: PDFDecodeResult) -> ExitCode {
+    static func exitCode(_ result: PDFDecodeResult) -> GiroExit {
         let records = result.payments
         if records.contains(where: { $0.status == .valid }) { return GiroExit.valid }
         return records.isEmpty ? GiroExit.dataError : GiroExit.uncertain

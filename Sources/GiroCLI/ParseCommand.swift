@@ -12,7 +12,7 @@ struct ParseCommand: ParsableCommand {
         confidence and a status (valid, uncertain, invalid). Output is one JSON object \
         {"schema":1,"candidates":[…]} (best first), or with --lines one NDJSON line per input line with \
         1-based "line" and spans relative to that line. Exit status: 0 when something valid was found, 1 when \
-        nothing (or nothing valid) was found, 64 usage error, 66 no input, 65 input too large.
+        nothing (or nothing valid) was found, 64 usage error, 65 input too large, 66 no input, 74 read error.
         """
     )
 
@@ -61,25 +61,16 @@ struct ParseCommand: ParsableCommand {
                 group = ParserGroup(group.parsers + [try RegexFieldParser(regex, ocrSubstitutions: ocr)])
             }
         } catch let error as GiroError {
-            Output.writeErr("giro parse: \(error.message)")
-            throw GiroExit.usage
+            throw GiroExit.usage.report("parse", error.message)
         }
         if let c = country, c.count != 2 || !c.allSatisfy(\.isLetter) {
-            Output.writeErr("giro parse: --country must be an ISO 3166 alpha-2 code")
-            throw GiroExit.usage
+            throw GiroExit.usage.report("parse", "--country must be an ISO 3166 alpha-2 code")
         }
         let context = ParseContext(country: country, language: lang, currency: currency, dateOrder: mdy ? .mdy : nil)
-        let data: Data
-        if file == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let d = FileManager.default.contents(atPath: file) else {
-                Output.writeErr("giro parse: cannot read \(file)")
-                throw GiroExit.noInput
-            }
-            data = d
+        let bytes: [UInt8]
+        do { bytes = try InputReader.readAll(path: file, limit: ParseLimits().maxInputBytes) } catch {
+            throw error.exit.report("parse", error.message)
         }
-        let bytes = [UInt8](data)
         var anyValid = false
         do {
             if lines {
@@ -97,10 +88,9 @@ struct ParseCommand: ParsableCommand {
                 Output.writeOut(Output.json(Result(candidates: found), pretty: pretty))
             }
         } catch let error as GiroError {
-            Output.writeErr("giro parse: \(error.description)")
-            throw GiroExit.dataError
+            throw GiroExit.dataError.report("parse", error.description)
         }
-        if !anyValid { throw ExitCode(1) }
+        if !anyValid { throw GiroExit.nothingFound }
     }
 
     private func emitLine(_ group: ParserGroup, _ line: ArraySlice<UInt8>, _ number: Int, _ context: ParseContext) throws -> Bool {

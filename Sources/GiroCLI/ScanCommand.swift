@@ -42,7 +42,7 @@ struct ScanCommand: ParsableCommand {
     func run() throws {
         let files = Self.collect(paths)
         guard !files.isEmpty else {
-            Output.writeErr("giro: no .png, .jpg or .webp files under \(paths.joined(separator: " "))")
+            Output.writeErr("giro scan: no .png, .jpg or .webp files under \(paths.joined(separator: " "))")
             throw GiroExit.noInput
         }
         let decoder = image.decoder
@@ -84,7 +84,7 @@ struct ScanCommand: ParsableCommand {
         for path in paths {
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
-                Output.writeErr("giro: no such file: \(path)")
+                Output.writeErr("giro scan: no such file: \(path)")
                 continue
             }
             if !isDir.boolValue { out.append(path); continue }

@@ -66,25 +66,25 @@ final class DataBox: @unchecked Sendable { var data = Data() }
         let bytes = try Data(contentsOf: URL(fileURLWithPath: Self.epc))
         let viaStdin = try giro(["decode", "-"], stdin: bytes)
         #expect(viaStdin.status == 0, "\(viaStdin.stderr)")
-        let viaArg = try giro(["decode", String(decoding: bytes, as: UTF8.self), "-o", "json"])
+        let viaArg = try giro(["decode", String(decoding: bytes, as: UTF8.self), "--format", "json"])
         #expect(viaArg.status == 0)
         #expect(try JSONDecoder().decode(PaymentRecord.self, from: Data(viaArg.stdout.utf8)).format == "sepa.epc-qr")
     }
 
     @Test func decodeInvalidExits65WithJSONError() throws {
-        let r = try giro(["decode", "-o", "json", "SPC\n0200\n1\nCH4431999123000889013"])
+        let r = try giro(["decode", "--format", "json", "SPC\n0200\n1\nCH4431999123000889013"])
         #expect(r.status == 65)
         let obj = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         let error = try #require(obj?["error"] as? [String: Any])
         #expect(error["code"] as? String != nil && error["field"] as? String != nil)
-        #expect(r.stderr.hasPrefix("giro: "))
+        #expect(r.stderr.hasPrefix("giro decode: "))
         let unknown = try giro(["decode", "hello"])
         #expect(unknown.status == 65 && unknown.stdout.contains("unknown_format"))
     }
 
     @Test func uncertainRecordExitsTwo() throws {
         // Version 002 without a BIC for a non-EEA (Swiss) IBAN: decoded, but the BIC the payment needs is missing.
-        let r = try giro(["decode", "-o", "json", "BCD\n002\n1\nSCT\n\nName\nCH5800791123000889012\nEUR1.00"])
+        let r = try giro(["decode", "--format", "json", "BCD\n002\n1\nSCT\n\nName\nCH5800791123000889012\nEUR1.00"])
         #expect(r.status == 2, "\(r.stdout)")
         let record = try JSONDecoder().decode(PaymentRecord.self, from: Data(r.stdout.utf8))
         #expect(record.status == .uncertain && record.warnings.contains { $0.code == .bicMissing })

@@ -13,7 +13,7 @@ extension CLITests {
 
     @Test func decodeImageByPathPrintsEveryRecord() throws {
         // A rotated phone-like photo of a page with two bills, stored sideways with EXIF orientation 6.
-        let r = try giro(["decode", Self.image("two-bills-photo.jpg"), "-o", "json"])
+        let r = try giro(["decode", Self.image("two-bills-photo.jpg"), "--format", "json"])
         #expect(r.status == 0, "\(r.stderr)")
         let found = try symbols(r.stdout)
         let formats = Set(found.compactMap { ($0["record"] as? [String: Any])?["format"] as? String })
@@ -23,20 +23,20 @@ extension CLITests {
 
     @Test func decodeImageNDJSONAndForcedReader() throws {
         let dm = Self.image("epc-dm-page.png")
-        let auto = try giro(["decode", "--file", dm, "-o", "ndjson"])
+        let auto = try giro(["decode", "--file", dm, "--format", "ndjson"])
         #expect(auto.status == 0, "\(auto.stderr)")
         let lines = auto.stdout.split(separator: "\n")
         #expect(lines.count == 1)
         let line = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         #expect(line["symbology"] as? String == "datamatrix" && line["reader"] as? String == "dmtx")
         // zbar cannot read DataMatrix: no symbol, exit 65, an empty array and a note on stderr.
-        let zbar = try giro(["decode", dm, "--reader", "zbar", "-o", "json"])
+        let zbar = try giro(["decode", dm, "--reader", "zbar", "--format", "json"])
         #expect(zbar.status == 65)
         #expect(try symbols(zbar.stdout).isEmpty && zbar.stderr.contains("no barcode found"))
     }
 
     @Test func decodeImageReportsNonPaymentSymbols() throws {
-        let r = try giro(["decode", Self.image("rf-c128-pure.png"), "-o", "json"])
+        let r = try giro(["decode", Self.image("rf-c128-pure.png"), "--format", "json"])
         #expect(r.status == 65)
         let s = try #require(try symbols(r.stdout).first)
         #expect(s["kind"] as? String == "not_a_payment" && s["text"] as? String == "RF18539007547034")
@@ -46,7 +46,7 @@ extension CLITests {
     @Test func decodeImageWritesDebugPNG() throws {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("giro-debug-\(UUID().uuidString).png")
         defer { try? FileManager.default.removeItem(at: out) }
-        let r = try giro(["decode", Self.image("epc-qr-page.png"), "--debug-image", out.path, "-o", "json"])
+        let r = try giro(["decode", Self.image("epc-qr-page.png"), "--debug-image", out.path, "--format", "json"])
         #expect(r.status == 0)
         let png = [UInt8](try Data(contentsOf: out))
         let loaded = try ImageLoader().load(png)
@@ -54,12 +54,12 @@ extension CLITests {
     }
 
     @Test func decodeImageRefusesOversizedAndBrokenImages() throws {
-        let big = try giro(["decode", Self.image("epc-qr-page.png"), "--max-pixels", "1000", "-o", "json"])
+        let big = try giro(["decode", Self.image("epc-qr-page.png"), "--max-pixels", "1000", "--format", "json"])
         #expect(big.status == 65)
         #expect(big.stdout.contains("image_too_large"))
         var png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.image("epc-qr-page.png"))))
         png = Array(png.prefix(200))
-        let broken = try giro(["decode", "-", "-o", "json"], stdin: Data(png))
+        let broken = try giro(["decode", "-", "--format", "json"], stdin: Data(png))
         #expect(broken.status == 65)
         #expect(broken.stdout.contains("image_invalid"))
     }

@@ -4,7 +4,8 @@ import GiroTestSupport
 
 // giro-regex-bench: count all matches of slip-field patterns in ~10 MB of OCR-like text with GiroRegex, PCRE2
 // (interpreter and JIT), NSRegularExpression and Swift Regex. Run:
-//   swift run -c release --scratch-path .build-regex giro-regex-bench [--quick]
+//   swift run -c release --scratch-path .build-regex giro-regex-bench [--quick] [--cli .build/release/giro]
+// With --cli, also times the release `giro grep -c` against `pcre2grep --no-jit -c` on the generated file.
 
 let quick = CommandLine.arguments.contains("--quick")
 let fullSize = quick ? 2 * 1024 * 1024 : 10 * 1024 * 1024
@@ -16,6 +17,7 @@ if let i = CommandLine.arguments.firstIndex(of: "--dump"), i + 1 < CommandLine.a
     exit(0)
 }
 let swiftSlice = Array(text.prefix(1 << 20))
+let cliGiro = CommandLine.arguments.firstIndex(of: "--cli").flatMap { $0 + 1 < CommandLine.arguments.count ? CommandLine.arguments[$0 + 1] : nil }
 let redosSlice = Array(text.prefix(2 * 1024))
 
 struct Case { let name: String; let pattern: String; let redos: Bool }
@@ -104,3 +106,4 @@ print("\nCompile time (µs, median of 15):\n")
 print("| pattern | GiroRegex | PCRE2 | PCRE2 + JIT |")
 print("|---|---|---|---|")
 for r in compileRows { print(r) }
+if let cliGiro { CLIBench.table(giro: cliGiro, text: text, cases: cases.map { ($0.name, $0.pattern, $0.redos) }) }
