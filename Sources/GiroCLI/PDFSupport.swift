@@ -59,10 +59,9 @@ extension DecodeCommand {
             result = try pdf.decoder(image, words: words).decode(pdfBytes: bytes)
         } catch {
             Output.writeOut(Output.json(["error": error], pretty: outputFormat == .pretty))
-            Output.writeErr("giro: \(error.description)")
-            throw GiroExit.dataError
+            throw GiroExit.dataError.report("decode", error.description)
         }
-        if debugImage != nil { Output.writeErr("giro: --debug-image is not supported for PDFs (ignored)") }
+        if debugImage != nil { Output.writeErr("giro decode: --debug-image is not supported for PDFs (ignored)") }
         if words {
             for line in PDFOutput.wordsLines(result) { Output.writeOut(line) }
             return
@@ -74,7 +73,7 @@ extension DecodeCommand {
         case .ndjson: for s in symbols { Output.writeOut(Output.json(s, pretty: false)) }
         case .text: Output.writeOut(symbols.map(PDFOutput.text).joined(separator: "\n\n"))
         }
-        if symbols.isEmpty { Output.writeErr("giro: no barcode found on \(result.pageCount) page(s)") }
+        if symbols.isEmpty { Output.writeErr("giro decode: no barcode found on \(result.pageCount) page(s)") }
         let code = PDFOutput.exitCode(result)
         if code != GiroExit.valid { throw code }
     }

@@ -1,26 +1,26 @@
 /// The logic behind `giro grep`, kept here (Foundation-free) so it is unit-testable: line splitting, matching
 /// (exact or OCR-tolerant) and output formatting (plain, `-o`, `-c`, JSON lines).
-public enum RegexGrep {
-    public struct Options: Sendable, Hashable {
+package enum RegexGrep {
+    package struct Options: Sendable, Hashable {
         /// Print only the number of matching lines (matches with `multiline`).
-        public var countOnly = false
+        package var countOnly = false
         /// Print each match on its own line instead of the whole line.
-        public var onlyMatching = false
+        package var onlyMatching = false
         /// Allow up to this many OCR confusion substitutions per match (nil = exact matching).
-        public var ocrSubstitutions: Int? = nil
+        package var ocrSubstitutions: Int? = nil
         /// One JSON object per line of output.
-        public var json = false
+        package var json = false
         /// Search the whole input at once instead of line by line.
-        public var multiline = false
-        public var confusions: OCRConfusionTable = .default
-        public init() {}
+        package var multiline = false
+        package var confusions: OCRConfusionTable = .default
+        package init() {}
     }
 
-    public struct Result: Sendable {
+    package struct Result: Sendable {
         /// Bytes to write to standard output.
-        public var output: [UInt8]
+        package var output: [UInt8]
         /// Whether anything matched (exit code 0 vs 1).
-        public var matched: Bool
+        package var matched: Bool
     }
 
     struct Hit { var range: Range<Int>; var corrected: [UInt8]; var substitutions: [OCRSubstitution] }
@@ -39,7 +39,7 @@ public enum RegexGrep {
     }
 
     /// Runs grep over the whole `input` (line mode or, with `multiline`, one haystack).
-    public static func run(_ pattern: RegexPattern, input: [UInt8], options o: Options) -> Result {
+    package static func run(_ pattern: RegexPattern, input: [UInt8], options o: Options) -> Result {
         var out: [UInt8] = []
         if o.multiline {
             var matches = 0
@@ -63,7 +63,7 @@ public enum RegexGrep {
     /// Speed: rather than one search per line, a `(?m)` copy of the pattern searches the whole buffer; the
     /// line holding its first match is then known to match — unless that match crosses a `\n` (e.g. `\s+`),
     /// and only then is that one line searched on its own. Lines without a match cost no call at all.
-    public struct LineSearcher {
+    package struct LineSearcher {
         let pattern: RegexPattern
         let cache: RegexCache
         /// The `(?m)` copy; nil when buffer search could differ from per-line search (OCR mode, `\A`, `\z`,
@@ -71,10 +71,10 @@ public enum RegexGrep {
         let buffered: (RegexPattern, RegexCache)?
         let options: Options
         /// Lines seen so far (only kept up to date when the output needs line numbers).
-        public private(set) var lineNumber = 0
-        public private(set) var matchedLines = 0
+        package private(set) var lineNumber = 0
+        package private(set) var matchedLines = 0
 
-        public init(_ pattern: RegexPattern, options: Options) {
+        package init(_ pattern: RegexPattern, options: Options) {
             self.pattern = pattern
             self.options = options
             cache = pattern.makeCache()
@@ -90,7 +90,7 @@ public enum RegexGrep {
         var needsLineNumbers: Bool { options.json && !options.countOnly }
 
         /// Searches `hay`: whole lines, each ended by `\n` except possibly the last one of the input.
-        public mutating func search(_ hay: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        package mutating func search(_ hay: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
             guard let base = hay.baseAddress else { return }
             let n = hay.count
             // The buffer search ends at the last `\n`; an unterminated last line is searched on its own.
@@ -156,7 +156,7 @@ public enum RegexGrep {
         }
 
         /// With `countOnly`, the count line (plain or JSON).
-        public func finish(into out: inout [UInt8]) {
+        package func finish(into out: inout [UInt8]) {
             guard options.countOnly else { return }
             out += Array((options.json ? "{\"count\":\(matchedLines)}" : "\(matchedLines)").utf8); out.append(0x0A)
         }
@@ -202,7 +202,7 @@ public enum RegexGrep {
     }
 
     /// JSON string literal (invalid UTF-8 is replaced by U+FFFD).
-    public static func jsonString(_ bytes: [UInt8]) -> String {
+    package static func jsonString(_ bytes: [UInt8]) -> String {
         var s = "\""
         for u in String(decoding: bytes, as: UTF8.self).unicodeScalars {
             switch u {
@@ -222,7 +222,7 @@ public enum RegexGrep {
     }
 
     /// The message printed for a pattern error: `error: <kind> at <start>..<end>: <message>`.
-    public static func errorMessage(_ e: RegexError, pattern: String) -> String {
+    package static func errorMessage(_ e: RegexError, pattern: String) -> String {
         "error: \(e.kind.rawValue) at \(e.span.start)..<\(e.span.end): \(e.message)\n  \(pattern)\n  "
             + String(repeating: " ", count: e.span.start) + String(repeating: "^", count: max(1, e.span.end - e.span.start))
     }

@@ -6,7 +6,7 @@ import Testing
     let dir = Golden.repoRoot.appendingPathComponent("fixtures/pdf").path
 
     @Test func decodePrintsEverySymbolWithItsPage() throws {
-        let run = try CLITests().giro(["decode", "\(dir)/two-pages-three-bills.pdf", "-o", "ndjson"])
+        let run = try CLITests().giro(["decode", "\(dir)/two-pages-three-bills.pdf", "--format", "ndjson"])
         #expect(run.status == 0, "\(run.stderr)")
         let lines = run.stdout.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(lines.map { $0["page"] as? Int } == [1, 1, 2])
@@ -24,11 +24,11 @@ import Testing
 
     @Test func brokenPDFsGiveTypedErrorsAndQuietStderr() throws {
         for (file, code) in [("encrypted.pdf", "pdf_encrypted"), ("truncated.pdf", "pdf_invalid")] {
-            let run = try CLITests().giro(["decode", "\(dir)/\(file)", "-o", "json"])
+            let run = try CLITests().giro(["decode", "\(dir)/\(file)", "--format", "json"])
             #expect(run.status == 65)
             #expect(run.stdout.contains("\"code\":\"\(code)\""), "\(run.stdout)")
             // One line of ours; poppler's own messages never reach the terminal.
-            #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.hasPrefix("giro: \(code)"), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1 && run.stderr.hasPrefix("giro decode: \(code)"), "\(run.stderr)")
         }
     }
 
