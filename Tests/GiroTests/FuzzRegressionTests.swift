@@ -75,7 +75,7 @@ import Testing
     @Test(arguments: inputs("image"))
     func imageLoadsOrFailsTyped(_ input: Input) {
         let decoder = ImageDecoder(loader: ImageLoader(maxPixels: 160 * 160, maxFileBytes: 256 << 10),
-                                   strategy: ReadingStrategy(budgetMilliseconds: 50))
+                                   strategy: ReadingStrategy(budgetMilliseconds: 20))
         if let result = try? decoder.decode(imageBytes: input.bytes) {
             #expect(result.width * result.height <= 160 * 160)
         }

@@ -5,7 +5,7 @@ import Giro
 /// limits keep one execution fast; the limits are part of what is tested (refuse before decoding).
 private let imageDecoder = ImageDecoder(
     loader: ImageLoader(maxPixels: 160 * 160, maxFileBytes: 256 << 10),
-    strategy: ReadingStrategy(budgetMilliseconds: 50)
+    strategy: ReadingStrategy(budgetMilliseconds: 20)
 )
 
 @_cdecl("LLVMFuzzerTestOneInput")
