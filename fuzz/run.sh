@@ -3,7 +3,7 @@
 # Usage: fuzz/run.sh [--smoke] SECONDS [TARGET …]   targets: decode json batch regex parsers image (default: all)
 #   --smoke  fresh corpus from the fixtures each time (CI); otherwise the corpus grows in .build-fuzz/corpus.
 # Exits non-zero if any harness crashes, leaks, times out or runs out of memory; the input that did it is in
-# .build-fuzz/artifacts/<target>/ — turn it into fuzz/regressions/<target>/<what-it-found> (fuzz/README.md).
+# .build-fuzz/crashes/<target>/ — turn it into fuzz/regressions/<target>/<what-it-found> (fuzz/README.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then export PATH="/opt/swift/usr/bin:$PATH"; fi
@@ -45,7 +45,7 @@ failed=()
 for t in "${targets[@]}"; do
   p=$(product "$t")
   if [ $smoke = 1 ]; then corpus=$scratch/smoke-corpus/$t; rm -rf "$corpus"; else corpus=$scratch/corpus/$t; fi
-  artifacts=$scratch/artifacts/$t
+  artifacts=$scratch/crashes/$t
   mkdir -p "$corpus" "$artifacts" "$scratch/dictionaries" "fuzz/regressions/$t"
   fuzz/make-seeds.sh "$p" "$corpus" >&2
   dictionary "$t" >"$scratch/dictionaries/$t.dict"
