@@ -4,7 +4,7 @@ import Testing
 
 /// Replays every input the fuzzers once crashed on (`fuzz/regressions/<target>/<what-it-found>`) through the
 /// public API, the way the harness fed it, without the fuzzer: each must decode or fail with a typed error,
-/// and keep the property the harness checks. (Regex regressions replay in GiroRegexTests.)
+/// and keep the property the harness checks. (Regex regressions replay in GiroRegexTests/FuzzRegressionTests.)
 @Suite struct FuzzRegressionTests {
     static let root = Golden.repoRoot.appendingPathComponent("fuzz/regressions")
 
