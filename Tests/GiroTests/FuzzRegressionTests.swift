@@ -41,6 +41,11 @@ import Testing
         switch Self.decodeOutcome(input.bytes) {
         case .success(let record):
             #expect(record.jsonBytes() == Array(try encoder.encode(record)))
+            // Re-encoded by its plug-in (typed error or bytes), and those bytes decoded again.
+            if let format = decoder.formats.first(where: { $0.id == record.format }) as? any PaymentFormatEncoder,
+               let encoded = try? format.encode(record) {
+                _ = Self.decodeOutcome(encoded)
+            }
         case .failure(let error):
             #expect(error.jsonBytes() == Array(try encoder.encode(error)))
         }
