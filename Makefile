@@ -72,3 +72,16 @@ docs: deps
 
 clean:
 	rm -rf .build
+
+# libFuzzer harnesses (fuzz/README.md): sanitizer build in .build-fuzz, never in the normal .build.
+#   make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS="regex image"   grows .build-fuzz/corpus/<target>
+#   make fuzz-smoke                                          CI: fresh seeds, 30 s per target, fails on any crash
+FUZZ_SECONDS ?= 300
+FUZZ_TARGETS ?= decode json batch regex parsers image
+
+.PHONY: fuzz fuzz-smoke
+fuzz: deps
+	fuzz/run.sh $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-smoke: deps
+	fuzz/run.sh --smoke 30 $(FUZZ_TARGETS)

@@ -98,3 +98,25 @@ let documentedModules: Set<String> = Set(countries.map(\.target) + ["GiroRegex",
 for target in package.targets where documentedModules.contains(target.name) {
     target.exclude.append("README.md")
 }
+
+// libFuzzer harnesses (fuzz/README.md). Only with GIRO_FUZZ=1: they link against the fuzzer runtime, which
+// supplies `main`, so a normal `swift build` must never see them. Build them into their own scratch path.
+let fuzzHarnesses: [(name: String, dependencies: [Target.Dependency])] = [
+    ("FuzzDecode", ["Giro"]),
+    ("FuzzJSON", ["Giro"]),
+    ("FuzzBatch", ["Giro"]),
+    ("FuzzRegex", ["GiroRegex"]),
+    ("FuzzParsers", ["GiroParsers", "GiroCore"]),
+    ("FuzzImage", ["Giro"]),
+]
+if Context.environment["GIRO_FUZZ"] == "1" {
+    package.targets.append(.target(name: "CFuzzerDriver", path: "fuzz/Sources/CFuzzerDriver"))
+    package.targets.append(.target(name: "FuzzSupport", dependencies: ["CFuzzerDriver"], path: "fuzz/Sources/FuzzSupport"))
+    for harness in fuzzHarnesses {
+        package.targets.append(.executableTarget(
+            name: harness.name, dependencies: harness.dependencies + ["FuzzSupport"], path: "fuzz/Sources/\(harness.name)",
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ))
+        package.products.append(.executable(name: harness.name, targets: [harness.name]))
+    }
+}

@@ -1,0 +1,2 @@
+// Declarations only (CFuzzerDriver.h); SwiftPM needs one source file per C target.
+#include "CFuzzerDriver.h"
