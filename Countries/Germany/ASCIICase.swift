@@ -3,6 +3,17 @@ enum ASCIICase {
     /// nil when `bytes` is not `lowercase` ignoring the case of letters; otherwise whether the case was exact.
     @inline(__always)
     static func equal(lowercase: [UInt8], _ bytes: ArraySlice<UInt8>) -> Bool? {
+        lowercase.withUnsafeBufferPointer { equal(lowercase: $0, bytes) }
+    }
+
+    /// The same against a literal (no table to initialise on the hot path).
+    @inline(__always)
+    static func equal(lowercase: StaticString, _ bytes: ArraySlice<UInt8>) -> Bool? {
+        lowercase.withUTF8Buffer { equal(lowercase: $0, bytes) }
+    }
+
+    @inline(__always)
+    static func equal(lowercase: UnsafeBufferPointer<UInt8>, _ bytes: ArraySlice<UInt8>) -> Bool? {
         guard lowercase.count == bytes.count else { return nil }
         var exact = true
         var i = bytes.startIndex
@@ -15,12 +26,5 @@ enum ASCIICase {
             exact = false
         }
         return exact
-    }
-
-    /// `true` when `bytes` starts with `lowercase` ignoring letter case.
-    @inline(__always)
-    static func hasPrefix(_ bytes: ArraySlice<UInt8>, lowercase: [UInt8]) -> Bool? {
-        guard bytes.count >= lowercase.count else { return nil }
-        return equal(lowercase: lowercase, bytes.prefix(lowercase.count))
     }
 }

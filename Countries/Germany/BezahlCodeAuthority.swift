@@ -11,6 +11,7 @@ enum BezahlCodeAuthority: String, CaseIterable, Sendable {
 
     /// Lower-case names as bytes, built once: the sniff and the decoder compare against them.
     static let names: [(authority: BezahlCodeAuthority, bytes: [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
+    static let longestName = names.map(\.bytes.count).max() ?? 0
 
     /// The authority whose name equals `bytes` ignoring ASCII case; `exactCase` is false when it differed.
     static func match(_ bytes: ArraySlice<UInt8>) -> (authority: BezahlCodeAuthority, exactCase: Bool)? {
@@ -90,13 +91,37 @@ enum BezahlCodeParameter: Int, CaseIterable, Sendable {
         }
     }
 
-    static let keys: [(parameter: BezahlCodeParameter, bytes: [UInt8])] = allCases.map { ($0, Array($0.key.utf8)) }
-
     /// The parameter named `bytes` ignoring ASCII case; `exactCase` is false when the case differed.
+    /// Dispatches on the first letter, then compares with literals: this runs for every pair of every payload.
     static func match(_ bytes: ArraySlice<UInt8>) -> (parameter: BezahlCodeParameter, exactCase: Bool)? {
-        for (parameter, key) in keys {
-            if let exact = ASCIICase.equal(lowercase: key, bytes) { return (parameter, exact) }
+        guard let first = bytes.first else { return nil }
+        let candidates: (BezahlCodeParameter, StaticString, BezahlCodeParameter?, StaticString)
+        switch first | 0x20 {
+        case UInt8(ascii: "n"): candidates = (.name, "name", nil, "")
+        case UInt8(ascii: "r"): candidates = (.reason, "reason", nil, "")
+        case UInt8(ascii: "a"): candidates = (.amount, "amount", .account, "account")
+        case UInt8(ascii: "b"): candidates = (.bic, "bic", .bnc, "bnc")
+        case UInt8(ascii: "i"): candidates = (.iban, "iban", nil, "")
+        case UInt8(ascii: "c"): candidates = (.currency, "currency", .creditorID, "creditorid")
+        case UInt8(ascii: "e"): candidates = (.executionDate, "executiondate", nil, "")
+        case UInt8(ascii: "s"): candidates = (.sepaReference, "separeference", nil, "")
+        case UInt8(ascii: "m"): candidates = (.mandateID, "mandateid", nil, "")
+        case UInt8(ascii: "d"): candidates = (.dateOfSignature, "dateofsignature", nil, "")
+        case UInt8(ascii: "p"): return matchP(bytes)
+        default: return nil
         }
+        if let exact = ASCIICase.equal(lowercase: candidates.1, bytes) { return (candidates.0, exact) }
+        if let second = candidates.2, let exact = ASCIICase.equal(lowercase: candidates.3, bytes) { return (second, exact) }
+        return nil
+    }
+
+    /// `postingkey` and the four `periodic…` parameters.
+    private static func matchP(_ bytes: ArraySlice<UInt8>) -> (parameter: BezahlCodeParameter, exactCase: Bool)? {
+        if let exact = ASCIICase.equal(lowercase: "postingkey", bytes) { return (.postingKey, exact) }
+        if let exact = ASCIICase.equal(lowercase: "periodictimeunit", bytes) { return (.periodicTimeUnit, exact) }
+        if let exact = ASCIICase.equal(lowercase: "periodictimeunitrotation", bytes) { return (.periodicTimeUnitRotation, exact) }
+        if let exact = ASCIICase.equal(lowercase: "periodicfirstexecutiondate", bytes) { return (.periodicFirstExecutionDate, exact) }
+        if let exact = ASCIICase.equal(lowercase: "periodiclastexecutiondate", bytes) { return (.periodicLastExecutionDate, exact) }
         return nil
     }
 }

@@ -17,7 +17,7 @@ extension BezahlCodeDecoder {
     /// are given the IBAN is used and the classic form checked against it.
     mutating func readAccount() throws(GiroError) {
         var account = Account()
-        if let text = text(.iban) { account.iban = try iban(text) }
+        if let value = valueBytes(.iban) { account.iban = try iban(value) }
         let number = text(.account)
         let bankCode = text(.bnc)
         if number != nil || bankCode != nil {
@@ -47,12 +47,13 @@ extension BezahlCodeDecoder {
     }
 
     /// The IBAN, compact; rejections keep the core validator's code (`iban_invalid_checksum` …).
-    mutating func iban(_ text: String) throws(GiroError) -> String {
+    mutating func iban(_ value: ArraySlice<UInt8>) throws(GiroError) -> String {
         let field = BezahlCodeParameter.iban.path
         let validated: (iban: IBAN, compaction: IBAN.Compaction)
         do {
-            validated = try IBAN.validate(Array(text.utf8), field: field)
+            validated = try IBAN.validate(value, field: field)
         } catch {
+            let text = String(decoding: value, as: UTF8.self)
             record.creditor?.account = Account(iban: text)
             throw fail(error.code, field: field, offset: offset(.iban), "\(error.message) ('\(text)')")
         }
@@ -82,13 +83,14 @@ extension BezahlCodeDecoder {
     /// The BIC, compact; one that is not ISO 9362 (`GINIBICXXX`, seen in the wild) is dropped: banks route
     /// by the IBAN.
     mutating func bic() -> String? {
-        guard let text = text(.bic) else { return nil }
+        guard let value = valueBytes(.bic) else { return nil }
         let field = BezahlCodeParameter.bic.path
-        guard let compact = try? BIC.validate(Array(text.utf8)) else {
-            warn(.placeholderValue, field: field, offset: offset(.bic), "'\(text)' is not an ISO 9362 BIC; dropped")
+        guard let compact = try? BIC.validate(value) else {
+            warn(.placeholderValue, field: field, offset: offset(.bic),
+                 "'\(String(decoding: value, as: UTF8.self))' is not an ISO 9362 BIC; dropped")
             return nil
         }
-        if compact != text { warn(.bicNormalized, field: field, offset: offset(.bic), "BIC compacted to \(compact)") }
+        if !compact.utf8.elementsEqual(value) { warn(.bicNormalized, field: field, offset: offset(.bic), "BIC compacted to \(compact)") }
         return compact
     }
 

@@ -8,6 +8,15 @@ extension BezahlCodeDecoder {
         return text(range, field: parameter.path)
     }
 
+    /// The value's bytes for identifiers (IBAN, BIC, dates): the raw slice when it needs no decoding — no copy,
+    /// no String — else the decoded text's bytes.
+    mutating func valueBytes(_ parameter: BezahlCodeParameter) -> ArraySlice<UInt8>? {
+        guard let range = slots[parameter.rawValue], !range.isEmpty else { return nil }
+        let raw = bytes[range]
+        if PercentDecoding.isPlain(raw) { return raw }
+        return text(range, field: parameter.path).map { Array($0.utf8)[...] }
+    }
+
     /// Offset of `parameter`'s value in the payload (for diagnostics).
     func offset(_ parameter: BezahlCodeParameter) -> Int? { slots[parameter.rawValue]?.lowerBound }
 
@@ -42,6 +51,8 @@ extension BezahlCodeDecoder {
 
     /// Warns `field_too_long` when `text` has more than `limit` characters (kept: banks truncate).
     mutating func checkLength(_ text: String, _ parameter: BezahlCodeParameter, limit: Int) {
+        // Bytes bound characters from above: the character count is only needed for long values.
+        guard text.utf8.count > limit else { return }
         let count = text.unicodeScalars.count
         if count > limit {
             warn(.fieldTooLong, field: parameter.path, offset: offset(parameter),
@@ -51,10 +62,10 @@ extension BezahlCodeDecoder {
 
     /// A `DDMMYYYY` date as ISO 8601; nil when absent, `date_invalid` when malformed.
     mutating func date(_ parameter: BezahlCodeParameter) throws(GiroError) -> String? {
-        guard let text = text(parameter) else { return nil }
-        guard let iso = GermanDate.iso(text) else {
+        guard let value = valueBytes(parameter) else { return nil }
+        guard let iso = GermanDate.iso(value) else {
             throw fail(.dateInvalid, field: parameter.path, offset: offset(parameter),
-                       "'\(text)' is not a date DDMMYYYY ('\(parameter.key)')")
+                       "'\(String(decoding: value, as: UTF8.self))' is not a date DDMMYYYY ('\(parameter.key)')")
         }
         return iso
     }

@@ -68,6 +68,8 @@ struct BezahlCodeDecoder: FieldDecoding {
             if let match = BezahlCodeParameter.match(bytes[pair.name]), authority.uses(match.parameter) {
                 let parameter = match.parameter
                 guard slots[parameter.rawValue] == nil else {
+                    // A contact is reported as not_a_payment whatever else is wrong with it: first value wins.
+                    if !authority.isPayment { continue }
                     throw fail(.duplicateKey, field: parameter.path, offset: pair.name.lowerBound,
                                "'\(parameter.key)' occurs twice; which value is meant is unknown")
                 }
@@ -84,13 +86,15 @@ struct BezahlCodeDecoder: FieldDecoding {
 
     mutating func keepUnknown(_ pair: BezahlCodeURI.Pair, authority: BezahlCodeAuthority) throws(GiroError) {
         let name = PercentDecoding(bytes[pair.name])
-        let key = BezahlCodeExtrasKey.unknownPrefix + String(decoding: name.bytes, as: UTF8.self).lowercased()
+        let parameter = String(decoding: name.bytes, as: UTF8.self).lowercased()
+        let key = BezahlCodeExtrasKey.unknownPrefix + parameter
         guard record.extras[key] == nil else {
-            throw fail(.duplicateKey, field: "extras.\(key)", offset: pair.name.lowerBound, "'\(key.dropFirst(11))' occurs twice")
+            if !authority.isPayment { return }
+            throw fail(.duplicateKey, field: "extras.\(key)", offset: pair.name.lowerBound, "'\(parameter)' occurs twice")
         }
         record.extras[key] = text(pair.value, field: "extras.\(key)") ?? ""
         warn(.unknownKey, field: "extras.\(key)", offset: pair.name.lowerBound,
-             "'\(key.dropFirst(11))' is not a parameter of \(authority.rawValue); kept in extras")
+             "'\(parameter)' is not a parameter of \(authority.rawValue); kept in extras")
     }
 
     /// A contact card: reported as `not_a_payment`, with what it says in the error's partial record.

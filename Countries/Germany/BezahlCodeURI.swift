@@ -25,8 +25,10 @@ struct BezahlCodeURI {
         guard end - start > scheme.count,
               let schemeExact = ASCIICase.equal(lowercase: scheme, bytes[start..<(start + scheme.count)]) else { return nil }
         let from = start + scheme.count
+        // No authority is longer than this: stop early on long junk after `bank://`.
+        let limit = min(end, from + BezahlCodeAuthority.longestName + 1)
         var to = from
-        while to < end {
+        while to < limit {
             let b = bytes[to]
             if b == UInt8(ascii: "?") || b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { break }
             to += 1

@@ -8,16 +8,20 @@ struct PercentDecoding {
     /// A `%` without two hex digits after it, kept as written.
     var invalidPercent = false
 
-    /// Bytes that are fine raw in a query value; anything else was meant to be percent-encoded.
-    static let allowedRaw: [Bool] = (0..<256).map { b in
-        guard b > 0x20, b < 0x7F else { return false }
-        return !"\"<>\\^`{|}".utf8.contains(UInt8(b))
+    /// Whether `b` is fine raw in a query value; anything else was meant to be percent-encoded.
+    /// (A switch, not a table: a global table costs a lazy-initialisation check per call.)
+    @inline(__always)
+    static func isAllowedRaw(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x21...0x7E: b != 0x22 && b != 0x3C && b != 0x3E && b != 0x5C && b != 0x5E && b != 0x60 && b != 0x7B && b != 0x7C && b != 0x7D
+        default: false
+        }
     }
 
     /// `true` when `raw` needs no decoding and nothing to report: the common case, read without copying.
     @inline(__always)
     static func isPlain(_ raw: ArraySlice<UInt8>) -> Bool {
-        for b in raw where b == UInt8(ascii: "%") || b == UInt8(ascii: "+") || !allowedRaw[Int(b)] { return false }
+        for b in raw where b == UInt8(ascii: "%") || b == UInt8(ascii: "+") || !isAllowedRaw(b) { return false }
         return true
     }
 
@@ -39,7 +43,7 @@ struct PercentDecoding {
                 plusAsSpace = true
                 bytes.append(0x20)
             } else {
-                if !Self.allowedRaw[Int(b)] { unencoded = true }
+                if !Self.isAllowedRaw(b) { unencoded = true }
                 bytes.append(b)
             }
             i += 1

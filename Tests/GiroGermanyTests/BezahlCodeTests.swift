@@ -78,7 +78,8 @@ import Testing
             #expect(r?.status == .valid, "\(tail)")
             #expect(BezahlCode().matches(Payload(text: "bank://" + tail)))
         }
-        for contact in ["contact?name=A&account=1&bnc=37040044", "contact_v2?name=A&iban=DE89370400440532013000"] {
+        for contact in ["contact?name=A&account=1&bnc=37040044", "contact_v2?name=A&iban=DE89370400440532013000",
+                        "contact?name=A&name=B&x=1&x=2", "contact_v2?iban=junk&amount=x"] {
             #expect(BC.error("bank://" + contact)?.code == .notAPayment)
         }
     }
