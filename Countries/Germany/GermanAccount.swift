@@ -35,6 +35,7 @@ struct GermanAccount {
     /// `DE` + check digits + BLZ + the account number zero-padded to 10 digits (the ISO 13616 BBAN).
     var iban: String {
         let bban = bankCode + String(repeating: "0", count: 10 - number.utf8.count) + number
+        // nil only for a non-alphanumeric character, which `validate` has ruled out.
         let check = ISO7064.mod97CheckDigits(Array((bban + "DE").utf8)) ?? 0
         return "DE" + (check < 10 ? "0" : "") + String(check) + bban
     }
