@@ -34,10 +34,17 @@ struct GermanAccount {
 
     /// `DE` + check digits + BLZ + the account number zero-padded to 10 digits (the ISO 13616 BBAN).
     var iban: String {
-        let bban = bankCode + String(repeating: "0", count: 10 - number.utf8.count) + number
-        // nil only for a non-alphanumeric character, which `validate` has ruled out.
-        let check = ISO7064.mod97CheckDigits(Array((bban + "DE").utf8)) ?? 0
-        return "DE" + (check < 10 ? "0" : "") + String(check) + bban
+        var u: [UInt8] = Array("DE00".utf8)
+        u.reserveCapacity(22)
+        u += bankCode.utf8
+        u += repeatElement(UInt8(ascii: "0"), count: 10 - number.utf8.count)
+        u += number.utf8
+        // Check digits: 98 − (BBAN + "DE00") mod 97; nil only for a non-alphanumeric, which `validate` rules out.
+        let remainder = ISO7064.mod97(u[4...], then: u[0..<4]) ?? 0
+        let check = 98 - remainder
+        u[2] = UInt8(48 + check / 10)
+        u[3] = UInt8(48 + check % 10)
+        return String(decoding: u, as: UTF8.self)
     }
 
     @inline(__always)
