@@ -42,6 +42,18 @@ import Testing
         #expect(r.status == (uncertain ? .uncertain : .valid), "\(payload)")
     }
 
+    /// The policy's classes, checked with the test kit's helpers: severity, uncertainty, status, partial.
+    @Test func policyClasses() {
+        let iban = "&iban=DE89370400440532013000"
+        BC.expectPolicy(Array("bank://singlepaymentsepa?name=A\(iban)&x=1".utf8), .unknownKey, uncertain: false, status: .valid)
+        BC.expectPolicy(Array("bank://singlepaymentsepa?name=A\(iban)&bic=X".utf8), .placeholderValue, uncertain: false, status: .valid)
+        BC.expectPolicy(Array("bank://singlepaymentsepa?name=A\(iban)&amount=1".utf8), .deCurrencyDefaulted, severity: .info,
+                        uncertain: false, status: .valid)
+        BC.expectPolicy(Array("bank://singlepaymentsepa?x=1\(iban)".utf8), .fieldMissing, uncertain: true, status: .uncertain)
+        BC.expectRejection(Array("bank://contact?name=A&account=1&bnc=37040044".utf8), .notAPayment)
+        BC.expectRejection(Array("bank://singlepayment?name=A&account=1&bnc=07040044".utf8), .deBankCodeInvalid)
+    }
+
     @Test func rawSpacesAndUTF8AreReadAsWritten() throws {
         let r = try #require(BC.record("bank://singlepaymentsepa?name=Bäckerei Müller&iban=DE89370400440532013000&reason=Brötchen und Kaffee"))
         #expect(r.creditor?.name == "Bäckerei Müller")
