@@ -22,7 +22,8 @@ public struct BezahlCode: PaymentFormatEncoder {
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
         try PayloadLimits.check(payload.bytes, format: id)
         var decoder = BezahlCodeDecoder(format: id, payload: payload)
-        return try decoder.decode()
+        try decoder.read()
+        return (consume decoder).finished()
     }
 
     public func encode(_ record: PaymentRecord) throws(GiroError) -> [UInt8] {

@@ -19,7 +19,9 @@ struct BezahlCodeDecoder: FieldDecoding {
                                                   charset: Charset.utf8.rawValue))
     }
 
-    mutating func decode() throws(GiroError) -> PaymentRecord {
+    /// Reads every parameter into ``record``; the caller ends with ``finished()`` on the consumed decoder, so
+    /// the record moves out without a copy.
+    mutating func read() throws(GiroError) {
         let (start, end) = envelope()
         guard let uri = BezahlCodeURI(bytes, from: start, to: end) else {
             throw fail(.headerInvalid, field: "header", offset: start,
@@ -42,7 +44,6 @@ struct BezahlCodeDecoder: FieldDecoding {
         if let key = text(.postingKey) { record.extras[BezahlCodeExtrasKey.postingKey] = key }
         if authority.isDirectDebit { try readDirectDebit(sepa: authority == .singleDirectDebitSEPA) }
         if authority.isPeriodic { try readStandingOrder() }
-        return finished()
     }
 
     /// The URI's bounds: after a UTF-8 BOM, without the line breaks and spaces scanners append.
