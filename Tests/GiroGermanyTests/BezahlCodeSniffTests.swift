@@ -19,6 +19,7 @@ import Testing
     @Test func neverClaimsTheKitsRandomTexts() {
         let claimed = PluginFixtures<BezahlCode>.randomTexts().filter { format.matches(Payload(bytes: $0)) }
         #expect(claimed.isEmpty)
+        #expect(BC.foreignClaims(symbology: .qr).isEmpty)
     }
 
     @Test func claimsEveryOwnFixture() {
