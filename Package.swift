@@ -17,6 +17,7 @@ let countries: [(target: String, path: String)] = [
     ("GiroNetherlands", "Countries/Netherlands"),
     ("GiroAustria", "Countries/Austria"),
     ("GiroKosovo", "Countries/Kosovo"),
+    ("GiroGermany", "Countries/Germany"),
 ]
 // System libraries a plug-in needs besides GiroCore (PAY by square is LZMA-compressed).
 let countryLibraries: [String: [Target.Dependency]] = ["GiroSlovakia": ["CLZMA"]]
@@ -86,6 +87,7 @@ let package = Package(
         .testTarget(name: "GiroNetherlandsTests", dependencies: ["GiroNetherlands", "GiroPluginTestKit"]),
         .testTarget(name: "GiroAustriaTests", dependencies: ["GiroAustria", "GiroPluginTestKit"]),
         .testTarget(name: "GiroKosovoTests", dependencies: ["GiroKosovo", "GiroPluginTestKit"]),
+        .testTarget(name: "GiroGermanyTests", dependencies: ["GiroGermany", "GiroPluginTestKit"]),
         .testTarget(name: "GiroTests", dependencies: ["Giro", "GiroTestSupport"]),
         .testTarget(name: "GiroParsersTests", dependencies: ["GiroParsers", "GiroTestSupport"], exclude: ["Corpus"]),
         .testTarget(name: "GiroImagingTests", dependencies: ["Giro", "GiroTestSupport"], exclude: ["zxing-samples-ratchet.json"]),

@@ -13,5 +13,6 @@
 @_exported import GiroNetherlands
 @_exported import GiroAustria
 @_exported import GiroKosovo
+@_exported import GiroGermany
 @_exported import GiroParsers
 @_exported import GiroImaging

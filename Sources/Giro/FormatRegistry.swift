@@ -18,6 +18,7 @@ public enum FormatRegistry {
         DutchPaymentLink(),
         AustrianEPSLink(),
         KosovoKosGiro(),
+        BezahlCode(),
     ]
 
     /// The plug-in with this id (`ch.qr-bill`).

@@ -9,6 +9,8 @@ let args = CommandLine.arguments
 let seconds = Double(args.first { $0.hasPrefix("--seconds=") }.map { String($0.dropFirst(10)) } ?? "") ?? 1.0
 if args.contains("--parsers") { runParserBench(seconds: seconds); exit(0) }
 if args.contains("--uk") { runUKBench(seconds: seconds); exit(0) }
+// `--format=de.bezahlcode`: only that fixture directory (one format's row, without the batch runs).
+let onlyFormat = args.first { $0.hasPrefix("--format=") }.map { String($0.dropFirst(9)) }
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
@@ -22,7 +24,7 @@ func corpus() -> [(format: String, clean: [[UInt8]], payloads: [[UInt8]])] {
     let fm = FileManager.default
     let decoder = PaymentDecoder()
     var out: [(String, [[UInt8]], [[UInt8]])] = []
-    for dir in ((try? fm.contentsOfDirectory(atPath: root.path)) ?? []).sorted() {
+    for dir in ((try? fm.contentsOfDirectory(atPath: root.path)) ?? []).sorted() where onlyFormat == nil || dir == onlyFormat {
         let d = root.appendingPathComponent(dir)
         var payloads: [[UInt8]] = []
         var clean: [[UInt8]] = []
@@ -73,6 +75,7 @@ for (format, clean, payloads) in groups {
     }
 }
 if all.isEmpty { print("no decodable fixtures found under fixtures/payloads"); exit(1) }
+if onlyFormat != nil { exit(0) }
 
 // JSON encoding is part of every CLI/batch result: Giro's writer vs Foundation's JSONEncoder (same bytes).
 let records = all.compactMap { try? decoder.decode(bytes: $0) }
