@@ -22,7 +22,7 @@ let countries: [(target: String, path: String)] = [
 // System libraries a plug-in needs besides GiroCore (PAY by square is LZMA-compressed).
 let countryLibraries: [String: [Target.Dependency]] = ["GiroSlovakia": ["CLZMA"]]
 // Files in a plug-in's folder that are not sources (the UK weight tables the generated Swift is made from).
-let countryExcludes: [String: [String]] = ["GiroUnitedKingdom": ["Data", "README.md"]]
+let countryExcludes: [String: [String]] = ["GiroUnitedKingdom": ["Data"]]
 
 let package = Package(
     name: "Giro",
