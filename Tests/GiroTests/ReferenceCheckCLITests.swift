@@ -5,25 +5,7 @@ import Giro
 /// `giro check be-ogm` and `giro check nl-betalingskenmerk`: exit 0 when every value is valid, 65 otherwise;
 /// a wrong check and a malformed value give different codes.
 @Suite(.serialized) struct ReferenceCheckCLITests {
-    func giro(_ args: [String]) throws -> (status: Int32, stdout: String) {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("giro"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("giro"),
-            root.appendingPathComponent(".build/debug/giro"),
-        ]
-        let url = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "giro not built")
-        let p = Process()
-        p.executableURL = url
-        p.arguments = args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
+    func giro(_ args: [String]) throws -> CLITests.Run { try CLITests().giro(args) }
 
     @Test func belgianOGM() throws {
         let ok = try giro(["check", "be-ogm", "+++010/8068/17183+++", "000/0000/09797"])

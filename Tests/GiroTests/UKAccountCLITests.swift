@@ -4,27 +4,8 @@ import Giro
 
 /// `giro check uk-account`: exit 0 valid (or not checkable, presumed valid), 65 invalid; `--json` says which checks ran.
 @Suite(.serialized) struct UKAccountCLITests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    func giro(_ args: [String]) throws -> (status: Int32, stdout: String) {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("giro"),
-            Bundle.main.bundleURL.appendingPathComponent("giro"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("giro"),
-            Self.root.appendingPathComponent(".build/debug/giro"),
-        ]
-        let url = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }, "giro not built")
-        let p = Process()
-        p.executableURL = url
-        p.arguments = args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
+    func giro(_ args: [String]) throws -> CLITests.Run { try CLITests().giro(args) }
 
     func json(_ line: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
