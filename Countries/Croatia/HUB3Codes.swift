@@ -17,7 +17,7 @@ extension ReferenceType {
     public static let croatianModel: ReferenceType = "hr.model"
 }
 
-/// `extras` keys of the HUB3 plug-in (documented in the README).
+/// `extras` keys of the HUB3 plug-in (documented in `Countries/Croatia/README.md`).
 public enum HUB3ExtrasKey {
     /// Lines after field 14, joined with LF.
     public static let optionalData = "hr.optionalData"

@@ -2,7 +2,7 @@ import GiroCore
 
 /// Czech QR Platba: SPAYD `SPD*` payment orders and standing orders, `SCD*` direct-debit consents (ČBA 1.2),
 /// with an embedded QR Faktura (`X-INV`) decoded into ``PaymentRecord/invoice``.
-/// See the README section "Czechia" for the rules, tolerances and `extras` keys.
+/// See `Countries/Czechia/README.md` for the rules, tolerances and `extras` keys.
 public struct CzechSPAYD: PaymentFormatEncoder {
     public let id = "cz.spayd"
     public let country: String? = "CZ"

@@ -15,7 +15,7 @@ extension ReferenceType {
     public static let czechPaymentIdentifier: ReferenceType = "cz.payment-identifier"
 }
 
-/// `extras` keys of the SPAYD plug-in (documented in the README); the informational keys read from `PT`, `NT`,
+/// `extras` keys of the SPAYD plug-in (documented in `Countries/Czechia/README.md`); the informational keys read from `PT`, `NT`,
 /// `NTA`, `X-ID`, `X-URL`, `X-PER`, `X-SELF` are listed in ``SPAYDKey/extrasNames``.
 enum SPAYDExtrasKey {
     /// `SPD` (payment, standing order) or `SCD` (direct-debit consent).

@@ -9,7 +9,8 @@ enum EPCReferenceClassifier {
         /// Warning to report, if any: `reference_invalid_checksum` or `reference_unclassified`.
         var warning: ErrorCode?
         var message: String?
-        /// A check failed softly: the record becomes `uncertain`.
+        /// A check failed: `true`. For an inferred reference (OGM, betalingskenmerk) the record becomes
+        /// `uncertain`; a failing RF check is turned into a rejection by `EPCDecoder` (declared type).
         var uncertain: Bool
     }
 

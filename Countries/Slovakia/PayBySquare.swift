@@ -3,7 +3,7 @@ import GiroCore
 /// Slovak PAY by square (SBA, versions 1.0.0–1.2.0): base32hex → header → raw LZMA1 (liblzma) → CRC-32 →
 /// TAB-separated payments with several bank accounts, standing-order and direct-debit extensions and the
 /// beneficiary of v1.1+. INVOICE by square documents are recognised and refused as `not_a_payment`.
-/// See the README section "Slovakia" for the rules, tolerances and `extras` keys.
+/// See `Countries/Slovakia/README.md` for the rules, tolerances and `extras` keys.
 public struct PayBySquare: PaymentFormatEncoder {
     public let id = "sk.pay-by-square"
     public let country: String? = "SK"

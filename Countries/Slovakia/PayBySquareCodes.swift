@@ -24,7 +24,7 @@ extension ErrorCode {
     public static let fieldsMissing: ErrorCode = "fields_missing"
 }
 
-/// `extras` keys of the PAY by square plug-in (documented in the README).
+/// `extras` keys of the PAY by square plug-in (documented in `Countries/Slovakia/README.md`).
 enum PayBySquareExtrasKey {
     /// The document's invoice id (on the first payment's record).
     static let invoiceID = "sk.invoiceID"

@@ -7,7 +7,7 @@ extension ErrorCode {
     public static let swicoDateWithTime: ErrorCode = "swico_date_with_time"
 }
 
-/// `extras` keys of the QR-bill plug-in (documented in the README).
+/// `extras` keys of the QR-bill plug-in (documented in `Countries/Switzerland/README.md`).
 enum SPCExtrasKey {
     /// The currency as written (`CHF`, `EUR`), also for an open amount; the encoder reads it then.
     static let currency = "ch.currency"

@@ -11,7 +11,7 @@ public struct PaymentDecoder: Sendable {
     public let formats: [any PaymentFormat]
     /// The largest payload this decoder accepts, in bytes: the value given to `init`, clamped to
     /// `1...PayloadLimits.maxBytes`. It can only lower the formats' ceiling: every plug-in refuses more than
-    /// ``PayloadLimits/maxBytes`` on its own, so a larger value is clamped here, visibly, not ignored later.
+    /// `PayloadLimits.maxBytes` on its own, so a larger value is clamped here, visibly, not ignored later.
     public let maxPayloadBytes: Int
 
     public init(formats: [any PaymentFormat] = FormatRegistry.all, maxPayloadBytes: Int = PayloadLimits.maxBytes) {

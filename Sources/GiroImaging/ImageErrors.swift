@@ -1,6 +1,6 @@
 import GiroCore
 
-// Codes for image input. Stable like every `ErrorCode`; see README "Images".
+// Codes for image input. Stable like every `ErrorCode`; listed in docs/errors.md; reading is described in Sources/GiroImaging/README.md.
 extension ErrorCode {
     /// The bytes are not a PNG, JPEG or WebP file.
     public static let imageFormatUnsupported: ErrorCode = "image_format_unsupported"

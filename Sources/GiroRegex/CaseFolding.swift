@@ -1,7 +1,7 @@
 /// Simple (one-to-one) case folding for the scripts that appear on European payment slips:
 /// ASCII, Latin-1, Latin Extended-A/B (common pairs), Latin Extended Additional, basic Greek and Cyrillic,
 /// plus the multi-member orbits PCRE2 also uses (k/K/U+212A, s/S/U+017F, å/Å/U+212B, µ/Μ/μ, ß/ẞ, ÿ/Ÿ, σ/Σ/ς).
-/// Full Unicode folding is out of scope (documented in README).
+/// Full Unicode folding is out of scope (documented in Sources/GiroRegex/README.md).
 enum CaseFolding {
     static let maxFoldable: UInt32 = 0x212B
 

@@ -76,7 +76,7 @@ import Testing
     func vectorExpectations(_ n: Int) throws {
         let name = "spc-\(n)"
         let expect = Self.expectations[n - 1]
-        // Deliberate deviation: spc-2's bill information is not valid Swico S1 (see README).
+        // Deliberate deviation: spc-2's bill information is not valid Swico S1 (see Countries/Switzerland/README.md, Decisions).
         let ours = n == 2 ? "tolerate" : expect
         switch (ours, SPC.decode(try SPC.vector(name))) {
         case ("valid", .success(let r)): #expect(r.warnings.isEmpty && r.status == .valid, "\(name)")

@@ -68,7 +68,7 @@ extension ErrorCode {
     public static let duplicateKey: ErrorCode = "duplicate_key"
 }
 
-// MARK: - Warnings (the payload is accepted; see README "Tolerances")
+// MARK: - Warnings (the payload is accepted; see docs/decoding-policy.md and "Tolerances" in Countries/<Country>/README.md)
 extension ErrorCode {
     public static let byteOrderMark: ErrorCode = "byte_order_mark"
     public static let trailingNewline: ErrorCode = "trailing_newline"

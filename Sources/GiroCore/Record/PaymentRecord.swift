@@ -1,8 +1,9 @@
 /// Whether a decoded record can be acted on without a human look.
 public enum RecordStatus: String, Sendable, Codable, Hashable {
-    /// All mandatory data is present and every check that applies was made and passed.
+    /// No diagnostic is `uncertain` (warnings about cosmetic deviations may be present).
     case valid
-    /// Decoded, but something mandatory is missing or a check could not be made or failed softly.
+    /// Decoded, but at least one diagnostic is `uncertain`: a check failed or could not be made, a value was
+    /// guessed, or a field banks can do without is missing (see `docs/decoding-policy.md`).
     case uncertain
     /// Only on the partial record a ``GiroError`` carries: the payload was rejected.
     case invalid
@@ -173,7 +174,8 @@ public struct PaymentRecord: Sendable, Codable, Hashable {
         set { unique(); storage.fields.alternativeSchemes = newValue }
         _modify { unique(); yield &storage.fields.alternativeSchemes }
     }
-    /// Format-specific values with no common field; keys are documented per format in the README.
+    /// Format-specific values with no common field. Keys are namespaced by format (`ch.currency`) and listed
+    /// under "Extras keys" in each `Countries/<Country>/README.md`.
     public var extras: [String: String] {
         get { storage.fields.extras }
         set { unique(); storage.fields.extras = newValue }
