@@ -23,7 +23,7 @@ import Testing
         #expect(ImageDecodeResult.schemaVersion == 1)
     }
 
-    /// The library example of README "Images", kept compiling and true.
+    /// The library example of Sources/GiroImaging/README.md, kept compiling and true.
     @Test func readmeImageExample() throws {
         let url = ImageFixtures.directory.appendingPathComponent("generated/two-bills-photo.jpg")
         let result = try ImageDecoder().decode(imageBytes: Array(try Data(contentsOf: url)))
