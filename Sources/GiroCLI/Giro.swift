@@ -1,7 +1,7 @@
 import ArgumentParser
 
 @main
-struct GiroCommand: ParsableCommand {
+struct GiroCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "giro",
         abstract: "Decode and validate payment slips: barcode payloads in, normalized payment records out.",
@@ -10,6 +10,6 @@ struct GiroCommand: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [DecodeCommand.self, BatchCommand.self, FormatsCommand.self, CheckCommand.self, GrepCommand.self,
-                      ParseCommand.self, ScanCommand.self]
+                      ParseCommand.self, ScanCommand.self, ServeCommand.self]
     )
 }
