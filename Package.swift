@@ -100,7 +100,12 @@ let package = Package(
         .testTarget(name: "GiroParsersTests", dependencies: ["GiroParsers", "GiroTestSupport"], exclude: ["Corpus"]),
         .testTarget(
             name: "GiroServerTests",
-            dependencies: ["GiroServer", "GiroTestSupport"]
+            dependencies: [
+                "GiroServer", "Giro",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "GiroImagingTests", dependencies: ["Giro", "GiroTestSupport"], exclude: ["zxing-samples-ratchet.json"]),
     ],

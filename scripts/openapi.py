@@ -107,7 +107,9 @@ def build():
         "type": "object",
         "oneOf": [
             {"required": ["payload"], "properties": {"payload": {"type": "string"}}, "additionalProperties": False},
-            {"required": ["payloadBase64"], "properties": {"payloadBase64": {"type": "string", "contentEncoding": "base64"}},
+            {"required": ["payloadBase64"], "properties": {"payloadBase64": {
+                "type": "string", "contentEncoding": "base64",
+                "pattern": "^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"}},
              "additionalProperties": False},
         ],
     }
@@ -115,7 +117,7 @@ def build():
         "type": "object",
         "oneOf": [
             {"required": ["value"], "properties": {"value": {"type": "string"}}, "additionalProperties": False},
-            {"required": ["values"], "properties": {"values": {"type": "array", "minItems": 1, "maxItems": 100,
+            {"required": ["values"], "properties": {"values": {"type": "array", "minItems": 1, "maxItems": 10000,
                                                                "items": {"type": "string"}}}, "additionalProperties": False},
         ],
     }
@@ -138,14 +140,14 @@ def build():
             {"required": True, "content": {
                 "image/png": {"schema": binary}, "image/jpeg": {"schema": binary}, "image/webp": {"schema": binary},
                 "application/octet-stream": {"schema": binary},
-                "multipart/form-data": {"schema": {"type": "object", "properties": {"image": binary}}}}},
+                "multipart/form-data": {"schema": {"type": "object", "required": ["image"], "properties": {"image": binary}}}}},
             gated({"200": json_ok("The symbols found (empty when none).", {"type": "array", "items": ref("ImageSymbol")}),
                    **BODY_ERRORS,
                    "415": problem("Not PNG, JPEG or WebP (image_format_unsupported), or a Content-Type not accepted."),
                    "422": problem("A corrupt image (image_invalid).")}))},
         "/v1/batch": {"post": operation(
             "batch", "NDJSON in, NDJSON out, both streamed: one output line per input line (`giro batch`).",
-            {"required": True, "content": {"application/x-ndjson": {"schema": {"type": "string"}},
+            {"required": False, "content": {"application/x-ndjson": {"schema": {"type": "string"}},
                                            "text/plain": {"schema": {"type": "string"}}}},
             gated({"200": {"description": "One line per input line, each a batchLine object.",
                            "content": {"application/x-ndjson": {"schema": {"type": "string"},
@@ -155,16 +157,17 @@ def build():
             "parse", "Typed candidates (IBAN, amount, date, reference …) out of OCR text, as `giro parse` prints them.",
             {"required": True, "content": {"text/plain": {"schema": {"type": "string"}}}},
             gated({"200": json_ok("Candidates, best first.", ref("ParseAnswer")), **BODY_ERRORS}),
-            [{"name": "parsers", "in": "query", "required": False, "schema": {"type": "string"},
-              "description": "Comma-separated: iban, amount, date, reference, email, raw, vin."},
-             {"name": "country", "in": "query", "required": False, "schema": {"type": "string"}},
+            [{"name": "parsers", "in": "query", "required": False,
+              "description": "Comma-separated: iban, amount, date, reference, email, raw, vin.",
+              "schema": {"type": "string", "pattern": "^(iban|amount|date|reference|email|raw|vin)(,(iban|amount|date|reference|email|raw|vin))*$"}},
+             {"name": "country", "in": "query", "required": False, "schema": {"type": "string", "pattern": "^[A-Za-z]{2}$"}},
              {"name": "lang", "in": "query", "required": False, "schema": {"type": "string"}},
              {"name": "currency", "in": "query", "required": False, "schema": {"type": "string"}},
              {"name": "mdy", "in": "query", "required": False, "schema": {"type": "boolean"}}])},
         "/v1/check/{kind}": {"post": operation(
             "check", "Validate identifiers; one `giro check --json` object per value, in order.",
             {"required": True, "content": {"application/json": {"schema": ref("CheckJSONRequest")},
-                                           "text/plain": {"schema": {"type": "string"}}}},
+                                           "text/plain": {"schema": {"type": "string", "minLength": 1}}}},
             gated({"200": json_ok("One result per value.", {"type": "array", "items": ref("identifierCheck")}),
                    **BODY_ERRORS, "404": problem("No validator of that kind (not_found).")}),
             [{"name": "kind", "in": "path", "required": True,
@@ -197,7 +200,7 @@ def main():
     doc = json.dumps(build(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
     open(os.path.join(ROOT, "openapi/giro.json"), "w").write(doc)
     swift = ("// Generated by scripts/openapi.py from openapi/giro.json: do not edit.\n"
-             "enum OpenAPIDocument {\n    static let json = ##\"\"\"\n" + doc + "\"\"\"##\n}\n")
+             "package enum OpenAPIDocument {\n    package static let json = ##\"\"\"\n" + doc + "\"\"\"##\n}\n")
     open(os.path.join(ROOT, "Sources/GiroServer/OpenAPIDocument.generated.swift"), "w").write(swift)
 
 

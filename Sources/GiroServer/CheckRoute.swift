@@ -4,7 +4,7 @@ import HTTPTypes
 import Hummingbird
 
 /// `POST /v1/check/{kind}`: validators. Body `{"values": ["…"]}` (or `{"value": "…"}`) as JSON, or text with
-/// one value per line; the answer is the array of `giro check --json` objects, one per value, in order.
+/// one value per line (a text without values: `[]`); the answer is the array of `giro check --json` objects, one per value, in order.
 package struct CheckRoute: Sendable {
     package let maxBodyBytes: Int
     /// More values than this in one request is 413.
@@ -24,6 +24,7 @@ package struct CheckRoute: Sendable {
         }
         let type = RequestInput.mediaType(request)
         let body = try await RequestInput.collect(request, limit: maxBodyBytes)
+        guard !body.isEmpty else { throw ServiceProblem(.malformedRequest, "the request has no body") }
         let values: [String]
         switch type {
         case "application/json": values = try Self.values(fromJSON: body)
@@ -31,7 +32,6 @@ package struct CheckRoute: Sendable {
             values = String(decoding: body, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)
         default: throw RequestInput.unsupported(type, accepted: Self.acceptedTypes)
         }
-        guard !values.isEmpty else { throw ServiceProblem(.malformedRequest, "give at least one value to check") }
         guard values.count <= Self.maxValues else {
             throw ServiceProblem(.bodyTooLarge, "at most \(Self.maxValues) values per request")
         }
@@ -45,7 +45,9 @@ package struct CheckRoute: Sendable {
         }
         switch (decoded.value, decoded.values) {
         case (let one?, nil): return [one]
-        case (nil, let many?): return many
+        case (nil, let many?):
+            guard !many.isEmpty else { throw ServiceProblem(.malformedRequest, "\"values\" is empty") }
+            return many
         default: throw ServiceProblem(.malformedRequest, "give exactly one of \"value\" and \"values\"")
         }
     }

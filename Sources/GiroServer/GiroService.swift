@@ -18,6 +18,12 @@ public struct GiroService: Sendable {
         "/healthz", "/readyz", "/openapi.json", "/metrics",
     ]
 
+    /// The one method each documented path answers (for the `Allow` header of a 405).
+    package static func allowedMethod(_ route: String) -> String? {
+        guard documentedPaths.contains(route) else { return nil }
+        return route.hasPrefix("/v1/") && route != "/v1/formats" ? "POST" : "GET"
+    }
+
     public init(configuration: ServiceConfiguration, logger: Logger? = nil) {
         self.configuration = configuration
         limiter = ConcurrencyLimiter(maxConcurrent: configuration.maxConcurrent, maxQueue: configuration.maxQueue)

@@ -49,7 +49,7 @@ package struct ImagesRoute: Sendable {
 
 /// Just enough of RFC 7578 to take the file out of a `multipart/form-data` body.
 package enum MultipartForm {
-    /// The content of the first part whose headers name a filename, else of the first part.
+    /// The content of the first part whose headers name a filename, else of the first part; nil without parts.
     package static func firstFile(in body: [UInt8], boundary: String) -> [UInt8]? {
         let delimiter = Array(("--" + boundary).utf8)
         var parts: [ArraySlice<UInt8>] = []
@@ -69,7 +69,7 @@ package enum MultipartForm {
             var content = Array(bytes[(headerEnd + 4)...])
             if content.suffix(2) == [0x0D, 0x0A] { content.removeLast(2) }
             if headers.contains("filename=") { return content }
-            if fallback == nil, !content.isEmpty { fallback = content }
+            if fallback == nil { fallback = content }
         }
         return fallback
     }

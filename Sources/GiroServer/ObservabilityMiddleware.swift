@@ -16,7 +16,7 @@ package struct ObservabilityMiddleware<Context: RequestContext>: RouterMiddlewar
         do {
             response = try await next(request, context)
         } catch {
-            let problem = Self.problem(for: error)
+            let problem = Self.problem(for: error, path: request.uri.path)
             if problem.status.code >= 500, problem.code == ProblemStatus.ServiceCode.internalError.rawValue {
                 logger.error("request failed", metadata: ["id": .string(context.id), "error": .string("\(type(of: error))")])
             }
@@ -24,6 +24,9 @@ package struct ObservabilityMiddleware<Context: RequestContext>: RouterMiddlewar
             response = problem.response
         }
         if response.status == .unauthorized { response.headers[.wwwAuthenticate] = "Bearer" }
+        if response.status == .methodNotAllowed, let allowed = GiroService.allowedMethod(Self.routeName(request.uri.path)) {
+            response.headers[.allow] = allowed
+        }
         let elapsed = ContinuousClock.now - started
         let route = Self.routeName(request.uri.path)
         if let problemCode { metrics.recordError(code: problemCode) }
@@ -39,10 +42,13 @@ package struct ObservabilityMiddleware<Context: RequestContext>: RouterMiddlewar
     }
 
     /// Hummingbird's own errors (no route, wrong method, body limits) become problems too.
-    static func problem(for error: any Error) -> ServiceProblem {
+    static func problem(for error: any Error, path: String) -> ServiceProblem {
         if let problem = error as? ServiceProblem { return problem }
         if let http = error as? HTTPError {
             switch http.status {
+            // The router answers 404 for a known path with an unrouted method: that is 405.
+            case .notFound where routeName(path) != "other":
+                return ServiceProblem(.methodNotAllowed, "method not allowed on this route")
             case .notFound: return ServiceProblem(.notFound, "no such route")
             case .methodNotAllowed: return ServiceProblem(.methodNotAllowed, "method not allowed on this route")
             case .contentTooLarge: return ServiceProblem(.bodyTooLarge, "the request body is too large")

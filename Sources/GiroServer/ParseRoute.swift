@@ -21,6 +21,7 @@ package struct ParseRoute: Sendable {
         }
         let query = request.uri.queryParameters
         let names = (query.get("parsers") ?? "iban,amount,date,reference").split(separator: ",").map(String.init)
+        guard !names.isEmpty else { throw ServiceProblem(.malformedRequest, "parsers names no parser") }
         let group: ParserGroup
         do { group = try ParserGroup.named(names) } catch {
             throw ServiceProblem(.malformedRequest, error.message)
@@ -29,8 +30,12 @@ package struct ParseRoute: Sendable {
         if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
             throw ServiceProblem(.malformedRequest, "country must be an ISO 3166 alpha-2 code")
         }
+        let mdy = query.get("mdy")
+        guard mdy == nil || mdy == "true" || mdy == "false" else {
+            throw ServiceProblem(.malformedRequest, "mdy must be true or false")
+        }
         let context = ParseContext(country: country, language: query.get("lang"), currency: query.get("currency"),
-                                   dateOrder: query.get("mdy") == "true" ? .mdy : nil)
+                                   dateOrder: mdy == "true" ? .mdy : nil)
         let text = try await RequestInput.collect(request, limit: maxBodyBytes)
         let found: [ParseCandidate]
         do { found = try group.parse(bytes: text, context: context) } catch {

@@ -1,0 +1,44 @@
+import Foundation
+import GiroServer
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// A `GiroService` on an ephemeral loopback port for one test; `stop()` triggers graceful shutdown.
+final class RunningServer: @unchecked Sendable {
+    let service: GiroService
+    let port: Int
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+
+    static func start(_ configure: (inout ServiceConfiguration) -> Void = { _ in }) async throws -> RunningServer {
+        var configuration = ServiceConfiguration()
+        configuration.port = 0
+        configure(&configuration)
+        var logger = Logger(label: "giro.test")
+        logger.logLevel = .warning
+        let service = GiroService(configuration: configuration, logger: logger)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let app = service.makeApplication { port in continuation.yield(port) }
+        let group = ServiceGroup(configuration: .init(services: [DrainingService(application: app, drain: service.drain)],
+                                                      logger: logger))
+        let task = Task { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        let port = await iterator.next() ?? 0
+        return RunningServer(service: service, port: port, group: group, task: task)
+    }
+
+    private init(service: GiroService, port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
+        self.service = service
+        self.port = port
+        self.group = group
+        self.task = task
+    }
+
+    func beginShutdown() async { await group.triggerGracefulShutdown() }
+
+    func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = try? await task.value
+    }
+}
