@@ -5,14 +5,14 @@ import Testing
 @Suite("giro serve limits", .serialized)
 struct LimitTests {
     /// A request whose body is held back: it occupies its slot until `finish()`.
-    static func slowDecode(_ port: Int, token: String? = nil) throws -> (TestConnection, finish: () throws -> TestResponse) {
+    static func slowDecode(_ port: Int, token: String? = nil) throws -> (TestConnection, finish: @Sendable () async throws -> TestResponse) {
         let c = try TestConnection(port: port)
         let body = Array("hello".utf8)
         var headers = ["Content-Type": "text/plain", "Content-Length": String(body.count)]
         if let token { headers["Authorization"] = "Bearer \(token)" }
         try c.sendHead(method: "POST", path: "/v1/decode", headers: headers)
         try c.send(Array(body.prefix(2)))
-        return (c, { try c.send(Array(body.dropFirst(2))); return try c.readResponse() })
+        return (c, { try c.send(Array(body.dropFirst(2))); return try await c.response() })
     }
 
     @Test func concurrencyOfOneQueuesThenRefuses() async throws {
@@ -20,14 +20,14 @@ struct LimitTests {
         defer { Task { await server.stop() } }
         let (_, finishFirst) = try Self.slowDecode(server.port)
         try await Task.sleep(for: .milliseconds(200))
-        let second = try request(server.port, "POST", "/v1/decode", headers: ["Content-Type": "text/plain"], body: Array("x".utf8))
+        let second = try await request(server.port, "POST", "/v1/decode", headers: ["Content-Type": "text/plain"], body: Array("x".utf8))
         #expect(second.status == 429)
         #expect(second.json["code"] as? String == "overloaded")
         #expect(second.headers["retry-after"] == "1")
-        #expect(try finishFirst().status == 422)
+        #expect(try await finishFirst().status == 422)
         // The slot is free again.
         try await Task.sleep(for: .milliseconds(100))
-        let third = try request(server.port, "POST", "/v1/decode", headers: ["Content-Type": "text/plain"], body: Array("x".utf8))
+        let third = try await request(server.port, "POST", "/v1/decode", headers: ["Content-Type": "text/plain"], body: Array("x".utf8))
         #expect(third.status == 422)
     }
 
@@ -36,9 +36,9 @@ struct LimitTests {
         defer { Task { await server.stop() } }
         let (_, finishFirst) = try Self.slowDecode(server.port)
         try await Task.sleep(for: .milliseconds(200))
-        let queued = Task { try request(server.port, "POST", "/v1/decode", headers: ["Content-Type": "text/plain"], body: Array("x".utf8)) }
+        let queued = Task { try await request(server.port, "POST", "/v1/decode", headers: ["Content-Type": "text/plain"], body: Array("x".utf8)) }
         try await Task.sleep(for: .milliseconds(200))
-        #expect(try finishFirst().status == 422)
+        #expect(try await finishFirst().status == 422)
         #expect(try await queued.value.status == 422)
     }
 
@@ -49,7 +49,7 @@ struct LimitTests {
         try c.sendHead(method: "POST", path: "/v1/decode", headers: ["Content-Type": "text/plain", "Content-Length": "10"])
         try c.send("abc")
         let started = ContinuousClock.now
-        let r = try c.readResponse()
+        let r = try await c.response()
         #expect(r.status == 503)
         #expect(r.json["code"] as? String == "time_budget_exceeded")
         #expect(ContinuousClock.now - started < .seconds(5))
@@ -59,14 +59,14 @@ struct LimitTests {
         let server = try await RunningServer.start { $0.bearerToken = "s3cret-token" }
         defer { Task { await server.stop() } }
         let p = server.port
-        let none = try request(p, "GET", "/v1/formats")
+        let none = try await request(p, "GET", "/v1/formats")
         #expect(none.status == 401 && none.json["code"] as? String == "unauthorized")
         #expect(none.headers["www-authenticate"] == "Bearer")
-        #expect(try request(p, "GET", "/v1/formats", headers: ["Authorization": "Bearer wrong"]).status == 401)
-        #expect(try request(p, "GET", "/v1/formats", headers: ["Authorization": "Bearer s3cret-token"]).status == 200)
-        #expect(try request(p, "GET", "/metrics").status == 401)
-        #expect(try request(p, "GET", "/healthz").status == 200)
-        #expect(try request(p, "GET", "/openapi.json").status == 200)
+        #expect(try await request(p, "GET", "/v1/formats", headers: ["Authorization": "Bearer wrong"]).status == 401)
+        #expect(try await request(p, "GET", "/v1/formats", headers: ["Authorization": "Bearer s3cret-token"]).status == 200)
+        #expect(try await request(p, "GET", "/metrics").status == 401)
+        #expect(try await request(p, "GET", "/healthz").status == 200)
+        #expect(try await request(p, "GET", "/openapi.json").status == 200)
     }
 
     @Test func shutdownDrainsInFlightWork() async throws {
@@ -77,7 +77,7 @@ struct LimitTests {
         try await Task.sleep(for: .milliseconds(200))
         #expect(server.service.drain.isDraining)
         // The request that was in flight when SIGTERM-equivalent shutdown began still gets its answer.
-        #expect(try finishInFlight().status == 422)
+        #expect(try await finishInFlight().status == 422)
         await server.stop()
     }
 
@@ -85,10 +85,10 @@ struct LimitTests {
         let server = try await RunningServer.start()
         defer { Task { await server.stop() } }
         server.service.drain.startDraining()
-        let ready = try request(server.port, "GET", "/readyz")
+        let ready = try await request(server.port, "GET", "/readyz")
         #expect(ready.status == 503 && ready.json["code"] as? String == "draining")
-        let decode = try request(server.port, "POST", "/v1/decode", headers: ["Content-Type": "text/plain"], body: Array("x".utf8))
+        let decode = try await request(server.port, "POST", "/v1/decode", headers: ["Content-Type": "text/plain"], body: Array("x".utf8))
         #expect(decode.status == 503 && decode.json["code"] as? String == "draining")
-        #expect(try request(server.port, "GET", "/healthz").status == 200)
+        #expect(try await request(server.port, "GET", "/healthz").status == 200)
     }
 }

@@ -22,7 +22,11 @@ final class RunningServer: @unchecked Sendable {
         let app = service.makeApplication { port in continuation.yield(port) }
         let group = ServiceGroup(configuration: .init(services: [DrainingService(application: app, drain: service.drain)],
                                                       logger: logger))
-        let task = Task { try await group.run() }
+        // If the server cannot start, the port stream ends (port 0) instead of hanging the test.
+        let task = Task {
+            defer { continuation.finish() }
+            try await group.run()
+        }
         var iterator = ports.makeAsyncIterator()
         let port = await iterator.next() ?? 0
         return RunningServer(service: service, port: port, group: group, task: task)

@@ -105,8 +105,24 @@ struct TestResponse {
     }
 }
 
+/// Runs blocking socket I/O on a Dispatch thread: blocking the few cooperative threads would starve the
+/// server under test, whose handlers run there too.
+func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+}
+
+extension TestConnection: @unchecked Sendable {
+    func response() async throws -> TestResponse { try await offPool { try self.readResponse() } }
+}
+
 /// One request on a fresh connection.
-func request(_ port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []) throws -> TestResponse {
+func request(_ port: Int, _ method: String, _ path: String, headers: [String: String] = [:], body: [UInt8] = []) async throws -> TestResponse {
+    try await offPool { try blockingRequest(port, method, path, headers: headers, body: body) }
+}
+
+func blockingRequest(_ port: Int, _ method: String, _ path: String, headers: [String: String], body: [UInt8]) throws -> TestResponse {
     let connection = try TestConnection(port: port)
     var all = headers
     if !body.isEmpty || method == "POST" { all["Content-Length"] = String(body.count) }
