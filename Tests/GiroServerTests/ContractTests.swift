@@ -108,7 +108,7 @@ struct ContractTests {
         }
         seen.insert(try await Self.exercise(guarded.port, "GET", "/metrics"))
         let (_, finish) = try LimitTests.slowDecode(guarded.port, token: "t0ken")
-        try await Task.sleep(for: .milliseconds(200))
+        try await guarded.waitUntilInFlight(1)
         for (method, template, path) in gated {
             seen.insert(try await Self.exercise(guarded.port, method, template, path: path, headers: text,
                                           body: method == "POST" ? Array("x".utf8) : [], token: "t0ken"))

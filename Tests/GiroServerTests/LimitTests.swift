@@ -19,14 +19,14 @@ struct LimitTests {
         let server = try await RunningServer.start { $0.maxConcurrent = 1; $0.maxQueue = 0 }
         defer { Task { await server.stop() } }
         let (_, finishFirst) = try Self.slowDecode(server.port)
-        try await Task.sleep(for: .milliseconds(200))
+        try await server.waitUntilInFlight(1)
         let second = try await request(server.port, "POST", "/v1/decode", headers: ["Content-Type": "text/plain"], body: Array("x".utf8))
         #expect(second.status == 429)
         #expect(second.json["code"] as? String == "overloaded")
         #expect(second.headers["retry-after"] == "1")
         #expect(try await finishFirst().status == 422)
         // The slot is free again.
-        try await Task.sleep(for: .milliseconds(100))
+        for _ in 0..<1000 where await server.service.limiter.inFlight > 0 { try await Task.sleep(for: .milliseconds(10)) }
         let third = try await request(server.port, "POST", "/v1/decode", headers: ["Content-Type": "text/plain"], body: Array("x".utf8))
         #expect(third.status == 422)
     }
@@ -35,9 +35,9 @@ struct LimitTests {
         let server = try await RunningServer.start { $0.maxConcurrent = 1; $0.maxQueue = 1 }
         defer { Task { await server.stop() } }
         let (_, finishFirst) = try Self.slowDecode(server.port)
-        try await Task.sleep(for: .milliseconds(200))
+        try await server.waitUntilInFlight(1)
         let queued = Task { try await request(server.port, "POST", "/v1/decode", headers: ["Content-Type": "text/plain"], body: Array("x".utf8)) }
-        try await Task.sleep(for: .milliseconds(200))
+        try await server.waitUntilQueued(1)
         #expect(try await finishFirst().status == 422)
         #expect(try await queued.value.status == 422)
     }
@@ -72,7 +72,7 @@ struct LimitTests {
     @Test func shutdownDrainsInFlightWork() async throws {
         let server = try await RunningServer.start()
         let (_, finishInFlight) = try Self.slowDecode(server.port)
-        try await Task.sleep(for: .milliseconds(200))
+        try await server.waitUntilInFlight(1)
         await server.beginShutdown()
         try await Task.sleep(for: .milliseconds(200))
         #expect(server.service.drain.isDraining)
