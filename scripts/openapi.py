@@ -106,19 +106,18 @@ def build():
     schemas["DecodeJSONRequest"] = {
         "type": "object",
         "oneOf": [
-            {"required": ["payload"], "properties": {"payload": {"type": "string"}}, "additionalProperties": False},
-            {"required": ["payloadBase64"], "properties": {"payloadBase64": {
+            {"required": ["payload"], "not": {"required": ["payloadBase64"]}, "properties": {"payload": {"type": "string"}}},
+            {"required": ["payloadBase64"], "not": {"required": ["payload"]}, "properties": {"payloadBase64": {
                 "type": "string", "contentEncoding": "base64",
-                "pattern": "^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"}},
-             "additionalProperties": False},
+                "pattern": "^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"}}},
         ],
     }
     schemas["CheckJSONRequest"] = {
         "type": "object",
         "oneOf": [
-            {"required": ["value"], "properties": {"value": {"type": "string"}}, "additionalProperties": False},
-            {"required": ["values"], "properties": {"values": {"type": "array", "minItems": 1, "maxItems": 10000,
-                                                               "items": {"type": "string"}}}, "additionalProperties": False},
+            {"required": ["value"], "not": {"required": ["values"]}, "properties": {"value": {"type": "string"}}},
+            {"required": ["values"], "not": {"required": ["value"]}, "properties": {"values": {"type": "array", "minItems": 1, "maxItems": 10000,
+                                                               "items": {"type": "string"}}}},
         ],
     }
     binary = {"type": "string", "format": "binary"}
@@ -155,7 +154,7 @@ def build():
                    "415": BODY_ERRORS["415"]}))},
         "/v1/parse": {"post": operation(
             "parse", "Typed candidates (IBAN, amount, date, reference …) out of OCR text, as `giro parse` prints them.",
-            {"required": True, "content": {"text/plain": {"schema": {"type": "string"}}}},
+            {"required": False, "content": {"text/plain": {"schema": {"type": "string"}}}},
             gated({"200": json_ok("Candidates, best first.", ref("ParseAnswer")), **BODY_ERRORS}),
             [{"name": "parsers", "in": "query", "required": False,
               "description": "Comma-separated: iban, amount, date, reference, email, raw, vin.",

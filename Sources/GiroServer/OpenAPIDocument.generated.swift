@@ -7,7 +7,11 @@ package enum OpenAPIDocument {
       "CheckJSONRequest": {
         "oneOf": [
           {
-            "additionalProperties": false,
+            "not": {
+              "required": [
+                "values"
+              ]
+            },
             "properties": {
               "value": {
                 "type": "string"
@@ -18,7 +22,11 @@ package enum OpenAPIDocument {
             ]
           },
           {
-            "additionalProperties": false,
+            "not": {
+              "required": [
+                "value"
+              ]
+            },
             "properties": {
               "values": {
                 "items": {
@@ -39,7 +47,11 @@ package enum OpenAPIDocument {
       "DecodeJSONRequest": {
         "oneOf": [
           {
-            "additionalProperties": false,
+            "not": {
+              "required": [
+                "payloadBase64"
+              ]
+            },
             "properties": {
               "payload": {
                 "type": "string"
@@ -50,7 +62,11 @@ package enum OpenAPIDocument {
             ]
           },
           {
-            "additionalProperties": false,
+            "not": {
+              "required": [
+                "payload"
+              ]
+            },
             "properties": {
               "payloadBase64": {
                 "contentEncoding": "base64",
@@ -2013,7 +2029,7 @@ package enum OpenAPIDocument {
               }
             }
           },
-          "required": true
+          "required": false
         },
         "responses": {
           "200": {
