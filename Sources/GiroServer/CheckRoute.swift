@@ -40,8 +40,9 @@ package struct CheckRoute: Sendable {
     }
 
     static func values(fromJSON body: [UInt8]) throws -> [String] {
-        guard let decoded = try? JSONDecoder().decode(JSONBody.self, from: Data(body)) else {
-            throw ServiceProblem(.malformedRequest, "the body is not a JSON object with \"value\" or \"values\"")
+        guard let decoded = try? JSONDecoder().decode(JSONBody.self, from: Data(body)),
+              !RequestInput.hasBothMembers(body, "value", "values") else {
+            throw ServiceProblem(.malformedRequest, "the body is not a JSON object with one of \"value\" and \"values\"")
         }
         switch (decoded.value, decoded.values) {
         case (let one?, nil): return [one]

@@ -46,7 +46,8 @@ package struct DecodeRoute: Sendable {
 
     /// `{"payload": "…"}` (text) or `{"payloadBase64": "…"}` (bytes); anything else is 400.
     static func payload(fromJSON body: [UInt8]) throws -> [UInt8] {
-        guard let request = try? JSONDecoder().decode(JSONBody.self, from: Data(body)) else {
+        guard let request = try? JSONDecoder().decode(JSONBody.self, from: Data(body)),
+              !RequestInput.hasBothMembers(body, "payload", "payloadBase64") else {
             throw ServiceProblem(.malformedRequest, "the body is not a JSON object with \"payload\" or \"payloadBase64\" strings")
         }
         switch (request.payload, request.payloadBase64) {

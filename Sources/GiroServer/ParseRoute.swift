@@ -27,7 +27,7 @@ package struct ParseRoute: Sendable {
             throw ServiceProblem(.malformedRequest, error.message)
         }
         let country = query.get("country")
-        if let country, country.count != 2 || !country.allSatisfy(\.isLetter) {
+        if let country, country.utf8.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isLetter }) {
             throw ServiceProblem(.malformedRequest, "country must be an ISO 3166 alpha-2 code")
         }
         let mdy = query.get("mdy")

@@ -36,6 +36,12 @@ package enum RequestInput {
         return nil
     }
 
+    /// Whether a JSON object names both members, even as `null` (which `Decodable` reads as absent).
+    package static func hasBothMembers(_ body: [UInt8], _ a: String, _ b: String) -> Bool {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any] else { return false }
+        return object.keys.contains(a) && object.keys.contains(b)
+    }
+
     package static func unsupported(_ type: String?, accepted: [String]) -> ServiceProblem {
         ServiceProblem(.unsupportedMediaType,
                        "Content-Type \(type ?? "(none)") is not accepted here; use one of \(accepted.joined(separator: ", "))")
