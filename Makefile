@@ -4,7 +4,7 @@
 SWIFT ?= swift
 GIRO_DEBUG := .build/debug/giro
 
-.PHONY: deps build test demo record bench bench-regex bench-parsers bench-uk bench-images fixtures-images fixtures-pdf docs clean
+.PHONY: deps build test test-service demo record bench bench-regex bench-parsers bench-uk bench-images fixtures-images fixtures-pdf docs clean
 
 deps:
 	@scripts/install-deps.sh
@@ -14,6 +14,11 @@ build: deps
 
 test: deps
 	$(SWIFT) test
+
+# schemathesis (PyPI, in a venv under .build/) against a live `giro serve` on a free loopback port, driven by
+# openapi/giro.json: fails on any 5xx, schema violation, undocumented status or crash (docs/service.md).
+test-service: deps
+	SWIFT="$(SWIFT)" scripts/test-service.sh
 
 demo: deps
 	$(SWIFT) build --product giro

@@ -39,6 +39,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `swift package generate-documentation --target Giro` (make docs); a plug-in only, nothing links it.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // `giro serve` (GiroServer): HTTP, graceful shutdown, structured logs, Prometheus metrics.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         .target(name: "GiroCore"),
@@ -65,9 +72,22 @@ let package = Package(
         .target(name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP", "CPopplerShim"]),
     ] + countries.map { .target(name: $0.target, dependencies: ["GiroCore"] + (countryLibraries[$0.target] ?? []), path: $0.path, exclude: countryExcludes[$0.target] ?? []) } + [
         .target(name: "Giro", dependencies: ["GiroCore", "GiroParsers", "GiroImaging"] + countries.map { .target(name: $0.target) }),
+        // The HTTP service behind `giro serve`; the OpenAPI document it serves is its contract.
+        .target(
+            name: "GiroServer",
+            dependencies: [
+                "Giro",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
         .executableTarget(
             name: "GiroCLI",
-            dependencies: ["Giro", "GiroRegex", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["Giro", "GiroServer", "GiroRegex", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "GiroBench", dependencies: ["Giro", "GiroParsers", "GiroTestSupport"], path: "benchmarks/GiroBench"),
         .executableTarget(name: "GiroImageBench", dependencies: ["Giro"], path: "benchmarks/GiroImageBench"),
@@ -90,6 +110,15 @@ let package = Package(
         .testTarget(name: "GiroGermanyTests", dependencies: ["GiroGermany", "GiroPluginTestKit"]),
         .testTarget(name: "GiroTests", dependencies: ["Giro", "GiroTestSupport"]),
         .testTarget(name: "GiroParsersTests", dependencies: ["GiroParsers", "GiroTestSupport"], exclude: ["Corpus"]),
+        .testTarget(
+            name: "GiroServerTests",
+            dependencies: [
+                "GiroServer", "Giro",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(name: "GiroImagingTests", dependencies: ["Giro", "GiroTestSupport"], exclude: ["zxing-samples-ratchet.json"]),
     ],
     cxxLanguageStandard: .cxx17

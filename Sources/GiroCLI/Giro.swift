@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 
 @main
-struct GiroCommand: ParsableCommand {
+struct GiroCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "giro",
         abstract: "Decode and validate payment slips: barcode payloads in, normalized payment records out.",
@@ -12,7 +12,7 @@ struct GiroCommand: ParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [DecodeCommand.self, BatchCommand.self, FormatsCommand.self, CheckCommand.self, GrepCommand.self,
-                      ParseCommand.self, ScanCommand.self]
+                      ParseCommand.self, ScanCommand.self, ServeCommand.self]
     )
 
     /// Runs the command; a thrown `GiroExit` becomes the process exit code, anything else goes to ArgumentParser

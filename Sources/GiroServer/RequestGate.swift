@@ -1,0 +1,108 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Set when graceful shutdown starts: `/v1` answers 503 `draining`, `/readyz` turns 503, in-flight work ends.
+package final class DrainState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var draining = false
+    package init() {}
+    package var isDraining: Bool { lock.withLock { draining } }
+    package func startDraining() { lock.withLock { draining = true } }
+}
+
+/// What every `/v1` request passes before its handler runs: draining, the concurrency limit with its
+/// queue, and the time budget. (Bearer auth is checked earlier, in `AuthMiddleware`.)
+package struct RequestGate: Sendable {
+    package let drain: DrainState
+    package let limiter: ConcurrencyLimiter
+    package let timeBudget: Duration
+
+    private func admit() async throws {
+        if drain.isDraining { throw ServiceProblem(.draining, "the service is shutting down", retryAfterSeconds: 1) }
+        guard await limiter.acquire() else {
+            throw ServiceProblem(.overloaded, "too many requests in flight and in the queue", retryAfterSeconds: 1)
+        }
+    }
+
+    /// Runs `work` in its slot and answers 503 `time_budget_exceeded` if it has not answered in time.
+    /// The slot is released only when the work really ends, so late work still counts against the limit.
+    package func run(_ work: @escaping @Sendable () async throws -> Response) async throws -> Response {
+        try await admit()
+        let race = FirstResult<Response>()
+        let limiter = self.limiter
+        let budget = timeBudget
+        return try await withCheckedThrowingContinuation { continuation in
+            race.install(continuation)
+            let worker = Task {
+                defer { Task { await limiter.release() } }
+                do { race.finish(.success(try await work())) } catch { race.finish(.failure(error)) }
+            }
+            Task {
+                try? await Task.sleep(for: budget)
+                let detail = "the request was not answered within its time budget of \(budget)"
+                if race.finish(.failure(ServiceProblem(.timeBudgetExceeded, detail))) { worker.cancel() }
+            }
+        }
+    }
+
+    /// For a streamed answer: the slot is held until the whole body has been written (no time budget:
+    /// a batch may be any size).
+    package func stream(_ work: @Sendable () async throws -> Response) async throws -> Response {
+        try await admit()
+        let response: Response
+        do { response = try await work() } catch {
+            await limiter.release()
+            throw error
+        }
+        let body = response.body
+        let limiter = self.limiter
+        var streamed = response
+        streamed.body = ResponseBody { writer in
+            do { try await body.write(writer) } catch {
+                await limiter.release()
+                throw error
+            }
+            await limiter.release()
+        }
+        return streamed
+    }
+}
+
+/// The first of two racing outcomes resumes the continuation; the other is dropped.
+final class FirstResult<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Value, any Error>?
+    private var pending: Result<Value, any Error>?
+    private var done = false
+
+    func install(_ c: CheckedContinuation<Value, any Error>) {
+        let ready: Result<Value, any Error>? = lock.withLock {
+            if let pending { return pending }
+            continuation = c
+            return nil
+        }
+        if let ready { c.resume(with: ready) }
+    }
+
+    /// True when this call won the race.
+    @discardableResult
+    func finish(_ result: Result<Value, any Error>) -> Bool {
+        let winner: CheckedContinuation<Value, any Error>?? = lock.withLock {
+            guard !done else { return .none }
+            done = true
+            guard let c = continuation else {
+                pending = result
+                return .some(nil)
+            }
+            continuation = nil
+            return .some(c)
+        }
+        switch winner {
+        case .none: return false
+        case .some(let c):
+            c?.resume(with: result)
+            return true
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Prometheus
+
+/// The Prometheus series `/metrics` exposes. Each server has its own registry (no global bootstrap),
+/// so tests can run several servers in one process.
+package final class ServiceMetrics: Sendable {
+    package let registry = PrometheusCollectorRegistry()
+    private static let latencyBuckets: [Duration] = [
+        .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
+        .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
+    ]
+
+    package init() {}
+
+    package func recordRequest(route: String, method: String, status: Int, duration: Duration) {
+        let labels = [("route", route), ("method", method), ("status", String(status))]
+        registry.makeCounter(descriptor: .init(namespace: "giro", metricName: "http_requests", unitName: "total",
+                                               helpText: "HTTP requests answered"), labels: labels).increment()
+        registry.makeDurationHistogram(descriptor: .init(namespace: "giro", metricName: "http_request_duration", unitName: "seconds",
+                                                         helpText: "Time to the response head"),
+                                       labels: [("route", route)], buckets: Self.latencyBuckets).record(duration)
+    }
+
+    /// One decoded payload (status `valid`, `uncertain`, or `invalid` for a rejected one).
+    package func recordDecode(format: String?, status: String) {
+        registry.makeCounter(descriptor: .init(namespace: "giro", metricName: "decodes", unitName: "total",
+                                               helpText: "Payloads decoded, by format and record status"),
+                             labels: [("format", format ?? "none"), ("status", status)]).increment()
+    }
+
+    /// One error answered or one failed batch line, by its stable code.
+    package func recordError(code: String) {
+        registry.makeCounter(descriptor: .init(namespace: "giro", metricName: "errors", unitName: "total",
+                                               helpText: "Errors, by Giro error code"),
+                             labels: [("code", code)]).increment()
+    }
+
+    /// Batch lines answered with a record and with an error.
+    package func recordBatchLines(records: Int, errors: Int) {
+        let descriptor = MetricNameDescriptor(namespace: "giro", metricName: "batch_lines", unitName: "total",
+                                              helpText: "Batch lines answered, by result")
+        if records > 0 { registry.makeCounter(descriptor: descriptor, labels: [("result", "record")]).increment(by: Int64(records)) }
+        if errors > 0 { registry.makeCounter(descriptor: descriptor, labels: [("result", "error")]).increment(by: Int64(errors)) }
+    }
+
+    package func exposition() -> [UInt8] { registry.emitToBuffer() }
+}

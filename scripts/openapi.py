@@ -1,0 +1,207 @@
+#!/usr/bin/env python3
+"""Writes openapi/giro.json (the `giro serve` contract) and its Swift copy Sources/GiroServer/OpenAPIDocument.generated.swift.
+
+The record, error, batch-line and identifier-check schemas are docs/record.schema.json's $defs, copied into
+components/schemas with their $refs rewritten, so the service contract and the CLI's record schema cannot drift
+(GiroServerTests checks both files are current). Run: python3 scripts/openapi.py
+"""
+import json, os, sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def rewrite(node):
+    if isinstance(node, dict):
+        return {k: (v.replace("#/$defs/", "#/components/schemas/") if k == "$ref" else rewrite(v)) for k, v in node.items()}
+    if isinstance(node, list):
+        return [rewrite(v) for v in node]
+    return node
+
+
+def ref(name):
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def problem(description):
+    return {"description": description, "content": {"application/problem+json": {"schema": ref("Problem")}}}
+
+
+def json_ok(description, schema):
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+GATED = {  # answers every gated /v1 route can give besides its own
+    "401": problem("Bearer token missing or wrong (only when the server runs with --token-file)."),
+    "429": problem("Overloaded: all --max-concurrent slots busy and the --max-queue full (Retry-After set)."),
+    "503": problem("Draining (shutdown started; Retry-After set) or time_budget_exceeded."),
+}
+BODY_ERRORS = {
+    "400": problem("Malformed request (bad JSON body, bad query parameter): code malformed_request or input_invalid."),
+    "413": problem("Body over --max-body (body_too_large) or payload over the engine limit (payload_too_large)."),
+    "415": problem("Content-Type not accepted by this route (unsupported_media_type)."),
+}
+
+
+def operation(op_id, summary, request_body, responses, parameters=None):
+    op = {"operationId": op_id, "summary": summary, "responses": responses}
+    if request_body:
+        op["requestBody"] = request_body
+    if parameters:
+        op["parameters"] = parameters
+    return op
+
+
+def build():
+    record_schema = json.load(open(os.path.join(ROOT, "docs/record.schema.json")))
+    schemas = rewrite(record_schema["$defs"])
+    schemas["Problem"] = {
+        "description": "RFC 9457 problem details with Giro's stable error code.",
+        "type": "object",
+        "required": ["type", "title", "status", "detail", "code", "field", "line", "offset", "format"],
+        "properties": {
+            "type": {"type": "string", "description": "/problems/{code}"},
+            "title": {"type": "string"},
+            "status": {"type": "integer"},
+            "detail": {"type": "string"},
+            "code": {"type": "string", "description": "Giro error code or service code (docs/service.md)."},
+            "field": {"type": ["string", "null"]},
+            "line": {"type": ["integer", "null"]},
+            "offset": {"type": ["integer", "null"]},
+            "format": {"type": ["string", "null"]},
+            "error": ref("error"),
+            "partial": ref("record"),
+        },
+    }
+    schemas["ImageSymbol"] = {
+        "type": "object",
+        "required": ["schema", "kind", "symbology", "eci", "reader", "pass", "corners", "record", "error", "text",
+                     "textCharset", "bytesBase64", "bytesHex"],
+        "properties": {
+            "schema": {"type": "integer"},
+            "kind": {"type": "string", "enum": ["payment", "not_a_payment", "invalid"]},
+            "symbology": {"type": "string"},
+            "eci": {"type": ["integer", "null"]},
+            "reader": {"type": "string"},
+            "pass": {"type": "string"},
+            "corners": {"type": "array", "items": {"type": "object", "required": ["x", "y"],
+                                                   "properties": {"x": {"type": "integer"}, "y": {"type": "integer"}}}},
+            "record": {"oneOf": [{"type": "null"}, ref("record")]},
+            "error": {"oneOf": [{"type": "null"}, ref("error")]},
+            "text": {"type": "string"},
+            "textCharset": {"type": "string"},
+            "bytesBase64": {"type": "string"},
+            "bytesHex": {"type": "string"},
+        },
+    }
+    schemas["ParseAnswer"] = {
+        "type": "object", "required": ["schema", "candidates"],
+        "properties": {"schema": {"type": "integer"}, "candidates": {"type": "array", "items": {"type": "object"}}},
+    }
+    schemas["FormatDescriptor"] = {"type": "object", "required": ["id", "name", "symbologies", "canEncode"],
+                                   "properties": {"id": {"type": "string"}, "name": {"type": "string"},
+                                                  "country": {"type": ["string", "null"]},
+                                                  "symbologies": {"type": "array", "items": {"type": "string"}},
+                                                  "canEncode": {"type": "boolean"}}}
+    schemas["Status"] = {"type": "object", "required": ["status"], "properties": {"status": {"type": "string"}}}
+    schemas["DecodeJSONRequest"] = {
+        "type": "object",
+        "oneOf": [
+            {"required": ["payload"], "not": {"required": ["payloadBase64"]}, "properties": {"payload": {"type": "string"}}},
+            {"required": ["payloadBase64"], "not": {"required": ["payload"]}, "properties": {"payloadBase64": {
+                "type": "string", "contentEncoding": "base64",
+                "pattern": "^([A-Za-z0-9+/]{4})*([A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$"}}},
+        ],
+    }
+    schemas["CheckJSONRequest"] = {
+        "type": "object",
+        "oneOf": [
+            {"required": ["value"], "not": {"required": ["values"]}, "properties": {"value": {"type": "string"}}},
+            {"required": ["values"], "not": {"required": ["value"]}, "properties": {"values": {"type": "array", "minItems": 1, "maxItems": 10000,
+                                                               "items": {"type": "string"}}}},
+        ],
+    }
+    binary = {"type": "string", "format": "binary"}
+    gated = lambda extra: {**extra, **GATED}
+    paths = {
+        "/v1/decode": {"post": operation(
+            "decode", "Decode one payment payload; the record exactly as `giro decode -o json` prints it.",
+            {"required": True, "content": {
+                "application/octet-stream": {"schema": binary},
+                "text/plain": {"schema": {"type": "string"}},
+                "application/json": {"schema": ref("DecodeJSONRequest")}}},
+            gated({"200": json_ok("The record (status valid or uncertain; Giro-Format and Giro-Status headers).", ref("record")),
+                   **BODY_ERRORS,
+                   "422": problem("Undecodable payment data: Giro's error code, field, line, offset, partial.")}),
+            [{"name": "as", "in": "query", "required": False, "description": "Skip detection: decode with this format id.",
+              "schema": {"type": "string"}}])},
+        "/v1/images": {"post": operation(
+            "decodeImage", "Every barcode symbol in an image, as `giro decode IMAGE -o json` prints them.",
+            {"required": True, "content": {
+                "image/png": {"schema": binary}, "image/jpeg": {"schema": binary}, "image/webp": {"schema": binary},
+                "application/octet-stream": {"schema": binary},
+                "multipart/form-data": {"schema": {"type": "object", "required": ["image"], "properties": {"image": binary}}}}},
+            gated({"200": json_ok("The symbols found (empty when none).", {"type": "array", "items": ref("ImageSymbol")}),
+                   **BODY_ERRORS,
+                   "415": problem("Not PNG, JPEG or WebP (image_format_unsupported), or a Content-Type not accepted."),
+                   "422": problem("A corrupt image (image_invalid).")}))},
+        "/v1/batch": {"post": operation(
+            "batch", "NDJSON in, NDJSON out, both streamed: one output line per input line (`giro batch`).",
+            {"required": False, "content": {"application/x-ndjson": {"schema": {"type": "string"}},
+                                           "text/plain": {"schema": {"type": "string"}}}},
+            gated({"200": {"description": "One line per input line, each a batchLine object.",
+                           "content": {"application/x-ndjson": {"schema": {"type": "string"},
+                                                                "x-line-schema": ref("batchLine")}}},
+                   "415": BODY_ERRORS["415"]}))},
+        "/v1/parse": {"post": operation(
+            "parse", "Typed candidates (IBAN, amount, date, reference …) out of OCR text, as `giro parse` prints them.",
+            {"required": False, "content": {"text/plain": {"schema": {"type": "string"}}}},
+            gated({"200": json_ok("Candidates, best first.", ref("ParseAnswer")), **BODY_ERRORS}),
+            [{"name": "parsers", "in": "query", "required": False,
+              "description": "Comma-separated: iban, amount, date, reference, email, raw, vin.",
+              "schema": {"type": "string", "pattern": "^(iban|amount|date|reference|email|raw|vin)(,(iban|amount|date|reference|email|raw|vin))*$"}},
+             {"name": "country", "in": "query", "required": False, "schema": {"type": "string", "pattern": "^[A-Za-z]{2}$"}},
+             {"name": "lang", "in": "query", "required": False, "schema": {"type": "string"}},
+             {"name": "currency", "in": "query", "required": False, "schema": {"type": "string"}},
+             {"name": "mdy", "in": "query", "required": False, "schema": {"type": "boolean"}}])},
+        "/v1/check/{kind}": {"post": operation(
+            "check", "Validate identifiers; one `giro check --json` object per value, in order.",
+            {"required": True, "content": {"application/json": {"schema": ref("CheckJSONRequest")},
+                                           "text/plain": {"schema": {"type": "string", "minLength": 1}}}},
+            gated({"200": json_ok("One result per value.", {"type": "array", "items": ref("identifierCheck")}),
+                   **BODY_ERRORS, "404": problem("No validator of that kind (not_found).")}),
+            [{"name": "kind", "in": "path", "required": True,
+              "schema": {"type": "string", "enum": ["iban", "bic", "rf", "qrr", "uk-account"]}}])},
+        "/v1/formats": {"get": operation(
+            "formats", "The supported payment formats (`giro formats --json`).", None,
+            gated({"200": json_ok("Format descriptors.", {"type": "array", "items": ref("FormatDescriptor")})}))},
+        "/healthz": {"get": operation("health", "Liveness.", None, {"200": json_ok("Alive.", ref("Status"))})},
+        "/readyz": {"get": operation("ready", "Readiness: 503 once draining.", None, {
+            "200": json_ok("Ready.", ref("Status")), "503": problem("Draining.")})},
+        "/openapi.json": {"get": operation("openapi", "This document.", None, {
+            "200": json_ok("OpenAPI 3.1 document.", {"type": "object"})})},
+        "/metrics": {"get": operation("metrics", "Prometheus metrics.", None, {
+            "200": {"description": "Prometheus text exposition.", "content": {"text/plain": {"schema": {"type": "string"}}}},
+            "401": GATED["401"]})},
+    }
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Giro payment-slip decoding service", "version": "1.0.0",
+                 "description": "`giro serve`. Status table, limits and auth: docs/service.md."},
+        "servers": [{"url": "http://127.0.0.1:8080"}],
+        "paths": paths,
+        "components": {"schemas": schemas,
+                       "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer",
+                                                      "description": "Only when the server runs with --token-file."}}},
+    }
+
+
+def main():
+    doc = json.dumps(build(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    open(os.path.join(ROOT, "openapi/giro.json"), "w").write(doc)
+    swift = ("// Generated by scripts/openapi.py from openapi/giro.json: do not edit.\n"
+             "package enum OpenAPIDocument {\n    package static let json = ##\"\"\"\n" + doc + "\"\"\"##\n}\n")
+    open(os.path.join(ROOT, "Sources/GiroServer/OpenAPIDocument.generated.swift"), "w").write(swift)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
