@@ -17,10 +17,15 @@ struct GiroCommand: AsyncParsableCommand {
 
     /// Runs the command; a thrown `GiroExit` becomes the process exit code, anything else goes to ArgumentParser
     /// (usage errors → 64, help → 0).
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            // `serve` is async; the other subcommands run synchronously.
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
         } catch let code as GiroExit {
             Foundation.exit(code.rawValue)
         } catch {
