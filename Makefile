@@ -16,7 +16,7 @@ test: deps
 	$(SWIFT) test
 
 # schemathesis (PyPI, in a venv under .build/) against a live `giro serve` on a free loopback port, driven by
-# openapi/giro.json: fails on any 5xx, schema violation, undocumented status or crash (docs/service.md).
+# Sources/GiroServer/openapi.json: fails on any 5xx, schema violation, undocumented status or crash (docs/service.md).
 test-service: deps
 	SWIFT="$(SWIFT)" scripts/test-service.sh
 

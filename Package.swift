@@ -83,7 +83,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-            ]
+            ],
+            // The contract, compiled into the binary as bytes (served at /openapi.json; no copy to keep in sync).
+            resources: [.embedInCode("openapi.json")]
         ),
         .executableTarget(
             name: "GiroCLI",

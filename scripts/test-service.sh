@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# make test-service: property-based requests from openapi/giro.json (schemathesis) against a live
+# make test-service: property-based requests from Sources/GiroServer/openapi.json (schemathesis) against a live
 # `giro serve` on a free loopback port. Fails on any 5xx, schema violation, undocumented status or crash.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -43,11 +43,7 @@ struct EPCEncoder {
         }
         var reference = ""
         if let r = record.reference {
-            if r.type == .belgianStructured, let display = BelgianStructuredCommunication.format(r.value) {
-                reference = display
-            } else {
-                reference = r.value
-            }
+            reference = r.type == .belgianStructured ? BelgianOGM.formatted(r.value) : r.value
         }
         let texts: [(Int, String, Int)] = [
             (6, name, EPCElement.maxName),

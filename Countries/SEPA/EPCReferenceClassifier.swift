@@ -44,9 +44,9 @@ enum EPCReferenceClassifier {
                            uncertain: true)
         }
         // 2. Belgian structured communication, only for Belgian accounts.
-        if country == .belgium, let digits = BelgianStructuredCommunication.digits(bytes) {
+        if country == .belgium, let digits = BelgianOGM.framedDigits(bytes) {
             let value = String(decoding: digits, as: UTF8.self)
-            if BelgianStructuredCommunication.isValid(digits: digits) {
+            if BelgianOGM.hasValidCheck(digits: digits) {
                 return Outcome(reference: Reference(type: .belgianStructured, value: value, valid: true), uncertain: false)
             }
             return Outcome(reference: Reference(type: .belgianStructured, value: value, valid: false),
@@ -55,9 +55,9 @@ enum EPCReferenceClassifier {
                            uncertain: true)
         }
         // 3. Dutch betalingskenmerk, only for Dutch accounts.
-        if country == .netherlands, let digits = DutchPaymentReference.digits(bytes) {
+        if country == .netherlands, let digits = DutchBetalingskenmerk.shapeDigits(bytes) {
             let value = String(decoding: digits, as: UTF8.self)
-            let check = DutchPaymentReference.check(digits: digits)
+            let check = DutchBetalingskenmerk.check(digits: digits)
             if check != false {
                 return Outcome(reference: Reference(type: .dutchPaymentReference, value: value, valid: check), uncertain: false)
             }

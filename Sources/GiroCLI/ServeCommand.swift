@@ -6,7 +6,7 @@ import GiroServer
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Serve the decoder over HTTP (contract: openapi/giro.json, served at /openapi.json).",
+        abstract: "Serve the decoder over HTTP (contract: Sources/GiroServer/openapi.json, served at /openapi.json).",
         discussion: """
         Binds to loopback unless --host says otherwise. SIGTERM or SIGINT drains: new /v1 requests get 503, \
         in-flight ones finish. One JSON log line per request on stderr; Prometheus metrics at /metrics.

@@ -4,7 +4,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 
-/// `giro serve`: the routes of openapi/giro.json on Hummingbird, with limits, auth, logs and metrics.
+/// `giro serve`: the routes of openapi.json on Hummingbird, with limits, auth, logs and metrics.
 public struct GiroService: Sendable {
     public let configuration: ServiceConfiguration
     package let metrics = ServiceMetrics()

@@ -20,7 +20,7 @@ struct InfoRoutes: Sendable {
         }
         router.get("/openapi.json") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(string: OpenAPIDocument.json + "\n")))
+                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
         }
         router.get("/metrics") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],

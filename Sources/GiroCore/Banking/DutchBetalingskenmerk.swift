@@ -58,6 +58,31 @@ package enum DutchBetalingskenmerk {
         try validate(bytes[...], field: field)
     }
 
+    /// Digits only (spaces ignored) with a betalingskenmerk length — 7, 9–14 or 16 — or nil: what counts as a
+    /// betalingskenmerk where it is only inferred (EPC remittance of a Dutch account, OCR text).
+    package static func shapeDigits(_ bytes: ArraySlice<UInt8>) -> [UInt8]? {
+        var d: [UInt8] = []
+        d.reserveCapacity(16)
+        for b in bytes where b != 0x20 {
+            guard b >= 48, b <= 57, d.count < 16 else { return nil }
+            d.append(b)
+        }
+        switch d.count {
+        case 7, 9...14, 16: return d
+        default: return nil
+        }
+    }
+
+    /// The rule of ``validate(_:field:)`` on compact digits: nil for the 7-digit form (no check digit),
+    /// otherwise whether length code and check digit hold.
+    package static func check(digits d: [UInt8]) -> Bool? {
+        let n = d.count
+        if n == 7 { return nil }
+        guard n >= 9, n <= 16, n != 15, d.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return false }
+        if n <= 14, Int(d[1] - 48) != (n - 2) % 10 { return false }
+        return Int(d[0] - 48) == checkDigit(d[1...])
+    }
+
     /// C over the digits after it (length code included).
     package static func checkDigit(_ body: ArraySlice<UInt8>) -> Int {
         var sum = 0
