@@ -35,8 +35,8 @@ package struct DecodeRoute: Sendable {
         case .success(let record):
             metrics.recordDecode(format: record.format, status: record.status.rawValue)
             var response = JSONResponse.ok(record.jsonBytes())
-            response.headers[ServiceHeaders.format] = record.format
-            response.headers[ServiceHeaders.recordStatus] = record.status.rawValue
+            if let name = ServiceHeaders.format { response.headers[name] = record.format }
+            if let name = ServiceHeaders.recordStatus { response.headers[name] = record.status.rawValue }
             return response
         case .failure(let error):
             metrics.recordDecode(format: error.format, status: "invalid")

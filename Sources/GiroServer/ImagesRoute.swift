@@ -42,7 +42,7 @@ package struct ImagesRoute: Sendable {
                                  status: symbol.record?.status.rawValue ?? "invalid")
         }
         var response = JSONResponse.ok(try JSONResponse.encode(result.symbols))
-        if let first = result.payments.first { response.headers[ServiceHeaders.format] = first.format }
+        if let first = result.payments.first, let name = ServiceHeaders.format { response.headers[name] = first.format }
         return response
     }
 }

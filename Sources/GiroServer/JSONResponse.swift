@@ -4,8 +4,9 @@ import Hummingbird
 
 /// Response headers the service adds (format id and record status: no payment data).
 package enum ServiceHeaders {
-    package static let format = HTTPField.Name("Giro-Format")!
-    package static let recordStatus = HTTPField.Name("Giro-Status")!
+    // Optional only because the initialiser validates the token; both names are valid (a test reads them back).
+    package static let format = HTTPField.Name("Giro-Format")
+    package static let recordStatus = HTTPField.Name("Giro-Status")
 }
 
 /// JSON answers, rendered like the CLI's (`sortedKeys`, unescaped slashes, one trailing newline).

@@ -35,7 +35,7 @@ package struct ObservabilityMiddleware<Context: RequestContext>: RouterMiddlewar
             "id": .string(context.id), "route": .string(route), "method": .string(request.method.rawValue),
             "status": .stringConvertible(response.status.code), "ms": .stringConvertible(Self.milliseconds(elapsed)),
         ]
-        if let format = response.headers[ServiceHeaders.format] { fields["format"] = .string(format) }
+        if let name = ServiceHeaders.format, let format = response.headers[name] { fields["format"] = .string(format) }
         if let problemCode { fields["code"] = .string(problemCode) }
         logger.info("request", metadata: fields)
         return response

@@ -17,7 +17,7 @@ struct RouteTests {
             let r = try await request(server.port, "POST", "/v1/decode", headers: ["Content-Type": type], body: payload)
             #expect(r.status == 200)
             #expect(r.headers["content-type"] == "application/json")
-            #expect(r.headers["giro-format"] == "ch.qr-bill")
+            #expect(r.headers["giro-format"] == "ch.qr-bill" && r.headers["giro-status"] == record.status.rawValue)
             #expect(r.body == record.jsonBytes() + [0x0A])
         }
         let base64 = #"{"payloadBase64":"\#(Data(payload).base64EncodedString())"}"#
