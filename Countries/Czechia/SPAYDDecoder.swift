@@ -209,7 +209,7 @@ struct SPAYDDecoder: DescriptorDecoding {
         }
 
         if let crc = attribute(.crc32) {
-            guard crc.raw.count == 8, crc.raw.allSatisfy({ ShortDescriptor.hex($0) != nil }) else {
+            guard crc.raw.count == 8, crc.raw.allSatisfy({ PercentDecoding.hex($0) != nil }) else {
                 throw fail(.fieldInvalid, crc, "CRC32 must be 8 hex digits")
             }
             let written = String(decoding: crc.raw, as: UTF8.self).uppercased()

@@ -98,30 +98,7 @@ struct ShortDescriptor {
     /// of the first `%` not followed by two hex digits, which is kept literally.
     static func percentDecode(_ raw: ArraySlice<UInt8>) -> (bytes: [UInt8], badEscape: Int?) {
         guard raw.contains(0x25) else { return (Array(raw), nil) }
-        var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
-        var bad: Int?
-        var i = raw.startIndex
-        while i < raw.endIndex {
-            let b = raw[i]
-            if b == 0x25, raw.endIndex - i >= 3, let h = hex(raw[i + 1]), let l = hex(raw[i + 2]) {
-                out.append(h << 4 | l)
-                i += 3
-                continue
-            }
-            if b == 0x25, bad == nil { bad = i - raw.startIndex }
-            out.append(b)
-            i += 1
-        }
-        return (out, bad)
-    }
-
-    static func hex(_ b: UInt8) -> UInt8? {
-        switch b {
-        case 48...57: return b - 48
-        case 65...70: return b - 55
-        case 97...102: return b - 87
-        default: return nil
-        }
+        let d = PercentDecoding(raw, plusAsSpace: false)
+        return (d.bytes, d.firstInvalidPercent)
     }
 }

@@ -59,37 +59,17 @@ package enum PaymentLinkParser {
 
     /// Percent-decoded UTF-8 text; a broken escape or bytes that are not UTF-8 reject the link.
     static func decoded(_ bytes: [UInt8], _ range: Range<Int>, format: String, lowercased: Bool = false) throws(GiroError) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(range.count)
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let b = bytes[i]
-            if b == UInt8(ascii: "%") {
-                guard i + 2 < range.upperBound,
-                      let hi = hex(bytes[i + 1]), let lo = hex(bytes[i + 2]) else {
-                    throw GiroError(.structureInvalid, field: "payload", offset: i, format: format, "broken percent escape in the link")
-                }
-                out.append(hi << 4 | lo)
-                i += 3
-            } else {
-                out.append(b == UInt8(ascii: "+") ? 0x20 : lowercased && b >= 65 && b <= 90 ? b + 32 : b)
-                i += 1
-            }
+        var d = PercentDecoding(bytes[range], plusAsSpace: true)
+        if let bad = d.firstInvalidPercent {
+            throw GiroError(.structureInvalid, field: "payload", offset: range.lowerBound + bad, format: format, "broken percent escape in the link")
         }
+        if lowercased { for k in d.bytes.indices where d.bytes[k] >= 65 && d.bytes[k] <= 90 { d.bytes[k] += 32 } }
+        let out = d.bytes
         if let first = UTF8Validation.firstNonASCII(out[...]), UTF8Validation.firstInvalid(out[...], from: first) != nil {
             throw GiroError(.charsetInvalid, field: "payload", offset: range.lowerBound, format: format,
                             "a percent-decoded link value is not UTF-8")
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    static func hex(_ b: UInt8) -> UInt8? {
-        switch b {
-        case 48...57: return b - 48
-        case 65...70: return b - 55
-        case 97...102: return b - 87
-        default: return nil
-        }
     }
 
     static func lower(_ s: ArraySlice<UInt8>) -> String {
