@@ -1,3 +1,5 @@
+import GiroCore
+
 /// The authority of a `bank://` URI: what the code asks the payer's bank to do.
 enum BezahlCodeAuthority: String, CaseIterable, Sendable {
     case singlePayment = "singlepayment"

@@ -1,3 +1,5 @@
+import GiroCore
+
 /// A `bank://<authority>?<name>=<value>&…` URI split on bytes: ranges into the payload, nothing decoded yet.
 ///
 /// Deliberately not an RFC 3986 parser: real codes carry raw spaces and unencoded UTF-8, which a strict

@@ -46,15 +46,7 @@ extension PaymentLink {
     /// ASCII case-insensitive comparison with a lower-case literal.
     @inlinable
     package static func equalsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ lower: StaticString) -> Bool {
-        guard bytes.count == lower.utf8CodeUnitCount else { return false }
-        return lower.withUTF8Buffer { p in
-            var k = 0
-            for b in bytes {
-                if (b >= 65 && b <= 90 ? b + 32 : b) != p[k] { return false }
-                k += 1
-            }
-            return true
-        }
+        ASCIICase.equal(lowercase: lower, bytes) != nil
     }
 
     /// `true` when `host` is `domain` or one of its subdomains (`www.payconiq.com` for `payconiq.com`).

@@ -1,19 +1,19 @@
 /// Case-insensitive comparison of ASCII names (scheme, authority, parameter names), on bytes.
-enum ASCIICase {
+package enum ASCIICase {
     /// nil when `bytes` is not `lowercase` ignoring the case of letters; otherwise whether the case was exact.
-    @inline(__always)
-    static func equal(lowercase: [UInt8], _ bytes: ArraySlice<UInt8>) -> Bool? {
+    @inlinable
+    package static func equal(lowercase: [UInt8], _ bytes: ArraySlice<UInt8>) -> Bool? {
         lowercase.withUnsafeBufferPointer { equal(lowercase: $0, bytes) }
     }
 
     /// The same against a literal (no table to initialise on the hot path).
-    @inline(__always)
-    static func equal(lowercase: StaticString, _ bytes: ArraySlice<UInt8>) -> Bool? {
+    @inlinable
+    package static func equal(lowercase: StaticString, _ bytes: ArraySlice<UInt8>) -> Bool? {
         lowercase.withUTF8Buffer { equal(lowercase: $0, bytes) }
     }
 
-    @inline(__always)
-    static func equal(lowercase: UnsafeBufferPointer<UInt8>, _ bytes: ArraySlice<UInt8>) -> Bool? {
+    @inlinable
+    package static func equal(lowercase: UnsafeBufferPointer<UInt8>, _ bytes: ArraySlice<UInt8>) -> Bool? {
         guard lowercase.count == bytes.count else { return nil }
         var exact = true
         var i = bytes.startIndex
