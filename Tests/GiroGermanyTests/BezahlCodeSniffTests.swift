@@ -2,6 +2,7 @@ import Foundation
 import GiroCore
 import GiroGermany
 import GiroPluginTestKit
+import GiroTestSupport
 import Testing
 
 /// The sniff claims `bank://` + a known authority only: never another format's payload, never random text.
@@ -30,7 +31,7 @@ import Testing
 
     /// Random strings over URI characters, a quarter of them behind `bank://`: only a known authority may match.
     @Test func neverClaimsRandomURIs() {
-        var rng = SeededGenerator(seed: 0xDE)
+        var rng = SplitMix64(seed: 0xDE)
         let alphabet = Array("bank:/?=&%+ABKNabkn0123456789singlepaymentsepacontact_v2 \n".utf8)
         var claimed = 0
         for i in 0..<10_000 {
