@@ -70,6 +70,8 @@ let package = Package(
         // PDF pages: poppler-cpp (GPL; chosen over AGPL MuPDF, see Sources/GiroImaging/README.md) behind a C shim.
         .target(name: "CPopplerShim", linkerSettings: [.linkedLibrary("poppler-cpp")]),
         .target(name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP", "CPopplerShim"]),
+        // Printed slips: OCR engines and the caller's OCR formats (words JSON, hOCR, ALTO, TSV) → PageWords.
+        .target(name: "GiroOCR", dependencies: ["GiroCore", "GiroImaging"]),
     ] + countries.map { .target(name: $0.target, dependencies: ["GiroCore"] + (countryLibraries[$0.target] ?? []), path: $0.path, exclude: countryExcludes[$0.target] ?? []) } + [
         .target(name: "Giro", dependencies: ["GiroCore", "GiroParsers", "GiroImaging"] + countries.map { .target(name: $0.target) }),
         // The HTTP service behind `giro serve`; the OpenAPI document it serves is its contract.

@@ -43,19 +43,23 @@ public struct PageWords: Sendable, Codable, Hashable {
     }
 }
 
-/// One word of a PDF's text layer and its box in rendered pixels.
+/// One word and its box in pixels (top-left origin, axis-aligned): from a PDF's text layer, an OCR engine or the
+/// caller's own OCR (Giro's words JSON: `{"text", "x", "y", "w", "h", "confidence"}`).
 public struct PageWord: Sendable, Codable, Hashable {
     public var text: String
     public var x: Int
     public var y: Int
     public var w: Int
     public var h: Int
+    /// 0…1 as the OCR engine reported it; nil for a PDF text layer (exact) or when the caller gave none.
+    public var confidence: Double?
 
-    public init(text: String, x: Int, y: Int, w: Int, h: Int) {
+    public init(text: String, x: Int, y: Int, w: Int, h: Int, confidence: Double? = nil) {
         self.text = text
         self.x = x
         self.y = y
         self.w = w
         self.h = h
+        self.confidence = confidence
     }
 }
