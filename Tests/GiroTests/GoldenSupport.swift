@@ -26,11 +26,14 @@ enum Golden {
         var golden: URL { payload.deletingPathExtension().appendingPathExtension("json") }
         var expectation: String { String(name.prefix { $0 != "-" }) }
         var testDescription: String { "\(formatDirectory)/\(name)" }
-        /// The reader's symbology, for formats the engine claims only with it (Kos-GIRO: Code128).
-        var symbology: Symbology? { Golden.symbologyHints[formatDirectory] }
+        /// The reader's symbology, for formats the engine claims only with it (Kos-GIRO: Code128): named by a
+        /// `symbology` file in the format's folder, as a reader would report it with the payload.
+        var symbology: Symbology? {
+            let file = payload.deletingLastPathComponent().appendingPathComponent("symbology")
+            guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
+            return Symbology(rawValue: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
     }
-
-    static let symbologyHints: [String: Symbology] = ["xk.kos-giro": .code128]
 
     static func cases(under root: URL = payloadRoot) -> [Case] {
         let fm = FileManager.default

@@ -16,8 +16,19 @@ func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
 /// Payloads of every fixture that decodes, grouped by format directory: `clean` are the `valid-` cases
 /// (what most real payloads look like), `all` adds the tolerated ones (diagnostics cost extra).
-/// Kos-GIRO is claimed only from a Code128 symbol, so its fixtures are decoded as the reader hands them over.
-let symbologyHints: [String: Symbology] = ["xk.kos-giro": .code128]
+/// Formats claimed only from one symbology (Kos-GIRO: Code128) name it in a `symbology` file in their fixture
+/// folder, so their fixtures are decoded as the reader hands them over.
+let symbologyHints: [String: Symbology] = {
+    let root = repoRoot.appendingPathComponent("fixtures/payloads")
+    var hints: [String: Symbology] = [:]
+    for dir in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] {
+        let file = root.appendingPathComponent(dir).appendingPathComponent("symbology")
+        if let text = try? String(contentsOf: file, encoding: .utf8) {
+            hints[dir] = Symbology(rawValue: text.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
+    }
+    return hints
+}()
 
 func corpus() -> [(format: String, clean: [[UInt8]], payloads: [[UInt8]])] {
     let root = repoRoot.appendingPathComponent("fixtures/payloads")
