@@ -10,6 +10,12 @@ packages=(pkg-config libpcre2-dev pcre2-utils liblzma-dev
   # PDFs: poppler's C++ API renders pages and lists words; fixtures/pdf/generate.sh draws bills with the tools
   libpoppler-cpp-dev librsvg2-bin img2pdf qpdf
   zint qrencode imagemagick zbar-tools zxing-cpp-tools
+  # printed slips: Tesseract 5 (library + engine), a language pack per supported country, OCR-B for slip fixtures
+  libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-hrv tesseract-ocr-slv
+  tesseract-ocr-srp tesseract-ocr-srp-latn tesseract-ocr-ces tesseract-ocr-slk tesseract-ocr-hun tesseract-ocr-deu
+  tesseract-ocr-nld tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-sqi fonts-ocr-b fonts-dejavu-core
+  # make bench-serve: HTTP load generator
+  wrk
   # scripts/count-public-api.sh (run by PublicAPITests) reads the compiler's symbol graphs
   jq)
 
