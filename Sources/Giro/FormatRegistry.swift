@@ -19,6 +19,7 @@ public enum FormatRegistry {
         AustrianEPSLink(),
         KosovoKosGiro(),
         BezahlCode(),
+        UKPayByBankLink(),
     ]
 
     /// The plug-in with this id (`ch.qr-bill`).

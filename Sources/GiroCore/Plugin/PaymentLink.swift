@@ -9,6 +9,10 @@ package struct PaymentLink: Sendable, Hashable {
         package var value: String
         /// Offset of the name in the caller's payload.
         package var offset: Int
+
+        package init(name: String, value: String, offset: Int) {
+            (self.name, self.value, self.offset) = (name, value, offset)
+        }
     }
 
     /// Lower-cased scheme (`https`, `epspayment`).
@@ -17,6 +21,8 @@ package struct PaymentLink: Sendable, Hashable {
     package var host: String
     /// Path as written (percent escapes kept), `/` included.
     package var path: String
+    /// Offset of the path in the caller's payload.
+    package var pathOffset: Int
     package var query: [QueryItem]
     /// The link as written (the trimmed payload).
     package var text: String

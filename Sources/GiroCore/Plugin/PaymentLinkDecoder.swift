@@ -16,6 +16,9 @@ package enum PaymentLinkField: Sendable, Hashable {
     case iban
     case remittance
     case reference
+    /// A parameter of the plug-in's own (a UK sort code): neither read here nor put into `extras`; the
+    /// plug-in's ``PaymentLinkRules/national`` hook reads it.
+    case national
 }
 
 /// One link plug-in's rules for ``PaymentLinkDecoder``: the format id, its country and currency, and what its
@@ -28,14 +31,21 @@ package struct PaymentLinkRules: Sendable {
     package var fields: [String: PaymentLinkField]
     /// Types a reference written in the link (RF, OGM, betalingskenmerk …); nil makes it `other`.
     package var classifyReference: @Sendable (String) -> Result<Reference, GiroError>?
+    /// Runs after the common fields are read, with the link and its kind: reads the `.national` parameters
+    /// (or the path) into the record, with the plug-in's own checks.
+    package var national: NationalFields?
+
+    package typealias NationalFields = @Sendable (inout PaymentLinkDecoder, PaymentLink, String) throws(GiroError) -> Void
 
     package init(format: String, country: String, currency: String = "EUR", fields: [String: PaymentLinkField],
-                 classifyReference: @escaping @Sendable (String) -> Result<Reference, GiroError>? = { _ in nil }) {
+                 classifyReference: @escaping @Sendable (String) -> Result<Reference, GiroError>? = { _ in nil },
+                 national: NationalFields? = nil) {
         self.format = format
         self.country = country
         self.currency = currency
         self.fields = fields
         self.classifyReference = classifyReference
+        self.national = national
         let prefix = String(format.prefix { $0 != "." })
         (urlKey, kindKey, queryKeyPrefix) = (prefix + ".url", prefix + ".linkKind", prefix + ".query.")
     }
@@ -67,6 +77,7 @@ package struct PaymentLinkDecoder: FieldDecoding {
             throw d.fail(.headerInvalid, field: "payload", offset: range.lowerBound, "not a \(rules.format) link")
         }
         try d.read(link)
+        if let national = rules.national { try national(&d, link, name) }
         d.record.extras[rules.urlKey] = link.text
         d.record.extras[rules.kindKey] = name
         d.diagnostics.append(Diagnostic(.info, .paymentLink, field: "payload", uncertain: true,
@@ -105,11 +116,12 @@ package struct PaymentLinkDecoder: FieldDecoding {
             case .iban: try iban(item)
             case .remittance: record.remittanceInformation = item.value
             case .reference: reference(item)
+            case .national: break
             }
         }
     }
 
-    mutating func setCreditor(_ change: (inout Party) -> Void) {
+    package mutating func setCreditor(_ change: (inout Party) -> Void) {
         var party = record.creditor ?? Party()
         change(&party)
         record.creditor = party

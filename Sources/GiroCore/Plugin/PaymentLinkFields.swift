@@ -3,7 +3,7 @@ import Foundation
 /// The payment fields of a link's query: amount, IBAN, reference.
 extension PaymentLinkDecoder {
     /// A malformed amount rejects the link, as in every format: a payer must never see a guessed amount.
-    mutating func amount(_ item: PaymentLink.QueryItem, cents: Bool) throws(GiroError) {
+    package mutating func amount(_ item: PaymentLink.QueryItem, cents: Bool) throws(GiroError) {
         let u = Array(item.value.utf8)
         let point = u.firstIndex(of: UInt8(ascii: "."))
         let decimals = point.map { u.count - $0 - 1 } ?? 0
@@ -34,7 +34,7 @@ extension PaymentLinkDecoder {
 
     /// Typed by the plug-in's classifier; a typed reference whose check fails is kept (uncertain): a link
     /// carries no declared type, so the type itself is a guess from the shape.
-    mutating func reference(_ item: PaymentLink.QueryItem) {
+    package mutating func reference(_ item: PaymentLink.QueryItem) {
         switch rules.classifyReference(item.value) {
         case .success(let r)?: record.reference = r
         case .failure(let e)?:

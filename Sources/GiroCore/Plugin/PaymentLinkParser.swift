@@ -35,7 +35,7 @@ package enum PaymentLinkParser {
             while end < range.upperBound, bytes[end] != UInt8(ascii: "#") { end += 1 }
             query = try items(bytes, (i + 1)..<end, format: format)
         }
-        return PaymentLink(scheme: scheme, host: host, path: path, query: query, text: String(decoding: t, as: UTF8.self))
+        return PaymentLink(scheme: scheme, host: host, path: path, pathOffset: pathStart, query: query, text: String(decoding: t, as: UTF8.self))
     }
 
     /// `name=value` pairs separated by `&` (or `;`); empty pairs are skipped.

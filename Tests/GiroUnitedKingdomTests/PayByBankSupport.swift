@@ -1,0 +1,7 @@
+import GiroCore
+@testable import GiroUnitedKingdom
+import GiroPluginTestKit
+
+enum UKLink: PluginTestHelpers {
+    static let kit = PluginFixtures(UKPayByBankLink(), directory: "gb.pay-by-bank")
+}
