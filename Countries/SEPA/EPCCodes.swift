@@ -13,3 +13,14 @@ enum EPCExtrasKey {
     /// Element 12, beneficiary-to-originator information (shown to the payer, not transmitted).
     static let beneficiaryToOriginatorInformation = "sepa.beneficiaryToOriginatorInformation"
 }
+
+// Stuzza "Zahlen mit Code" (Austrian EPC QR) warnings; see EPCStuzza.
+extension ErrorCode {
+    /// Warning: an Austrian code (AT IBAN or BIC) declares a character set other than `1` (UTF-8) or `2`
+    /// (ISO-8859-1), the two Stuzza admits. Decoded with the declared charset; the record stays valid.
+    public static let stuzzaCharset: ErrorCode = "stuzza_charset"
+    /// Warning (uncertain): an Austrian code fills both the Zahlungsreferenz (element 10) and the
+    /// Verwendungszweck (element 11); Austrian banks forward only one of them, so which one reaches the
+    /// creditor is not known. Both are kept.
+    public static let stuzzaRemittanceBothForms: ErrorCode = "stuzza_remittance_both_forms"
+}

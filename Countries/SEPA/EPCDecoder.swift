@@ -99,10 +99,12 @@ struct EPCDecoder: FieldDecoding {
         let bic = bic()
         creditorName(decoder)
         let iban = try creditorAccount(bic: bic)
+        let austrian = EPCStuzza.applies(iban: iban, bic: bic)
+        if austrian { stuzzaCharset(code: charsetCode) }
         try amount()
         purpose(decoder)
         try reference(decoder, iban: iban)
-        remittance(decoder)
+        remittance(decoder, iban: iban, austrian: austrian)
         beneficiaryInformation(decoder)
         if payload.bytes.count > EPCElement.maxPayloadBytes {
             warn(.payloadOverLimit, field: "payload",
@@ -255,8 +257,10 @@ struct EPCDecoder: FieldDecoding {
         if let code = outcome.warning { warn(code, element: 10, uncertain: outcome.uncertain, outcome.message ?? code.rawValue) }
     }
 
-    /// Element 11: unstructured remittance (both forms kept when element 10 is filled too).
-    mutating func remittance(_ decoder: EPCTextDecoder) {
+    /// Element 11: unstructured remittance (both forms kept when element 10 is filled too). When element 10 is
+    /// empty and element 11 is nothing but a Belgian OGM or a Dutch betalingskenmerk of the account's country,
+    /// that is the reference too (billers put it there; banking apps then miss it).
+    mutating func remittance(_ decoder: EPCTextDecoder, iban: String, austrian: Bool) {
         let bytes = element(EPCElement.unstructuredRemittance)
         guard !bytes.isEmpty else { return }
         let text = decoder.text(bytes)
@@ -266,7 +270,15 @@ struct EPCDecoder: FieldDecoding {
         }
         record.remittanceInformation = text
         if record.reference != nil {
-            warn(.remittanceBothForms, element: 11, "elements 10 (structured) and 11 (unstructured) are mutually exclusive; both kept")
+            if austrian {
+                warn(.stuzzaRemittanceBothForms, element: 11, uncertain: true,
+                     "Zahlungsreferenz (element 10) and Verwendungszweck (element 11) both filled: Austrian banks forward only one; both kept")
+            } else {
+                warn(.remittanceBothForms, element: 11, "elements 10 (structured) and 11 (unstructured) are mutually exclusive; both kept")
+            }
+        } else if let outcome = EPCReferenceClassifier.classifyRemittance(bytes, country: .init(iban: iban)) {
+            record.reference = outcome.reference
+            if let code = outcome.warning { warn(code, element: 11, uncertain: outcome.uncertain, outcome.message ?? code.rawValue) }
         }
     }
 

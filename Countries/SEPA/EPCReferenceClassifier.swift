@@ -76,4 +76,31 @@ enum EPCReferenceClassifier {
                        message: "element 10 is not an RF reference nor a national structured reference of the account's country; kept verbatim",
                        uncertain: false)
     }
+
+    /// Element 11 (free text) holding nothing but a national reference of the account's country: a Belgian OGM
+    /// (framed or 12 bare digits) or a Dutch betalingskenmerk (16 or 9–14 digits). Free text claims less than
+    /// element 10: bare digits whose check fails are just text (nil); a framed OGM (`+++…+++`) is meant as one,
+    /// so a failing check is kept with a warning, as in element 10. The 7-digit kenmerk has no check: not claimed.
+    static func classifyRemittance(_ bytes: ArraySlice<UInt8>, country: AccountCountry) -> Outcome? {
+        switch country {
+        case .belgium:
+            guard let digits = BelgianOGM.framedDigits(bytes) else { return nil }
+            let value = String(decoding: digits, as: UTF8.self)
+            if BelgianOGM.hasValidCheck(digits: digits) {
+                return Outcome(reference: Reference(type: .belgianStructured, value: value, valid: true), uncertain: false)
+            }
+            guard bytes.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "*") }) else { return nil }
+            return Outcome(reference: Reference(type: .belgianStructured, value: value, valid: false),
+                           warning: .referenceInvalidChecksum,
+                           message: "Belgian structured communication in element 11: check digits do not match (first 10 digits mod 97)",
+                           uncertain: true)
+        case .netherlands:
+            guard let digits = DutchBetalingskenmerk.shapeDigits(bytes), digits.count != 7,
+                  DutchBetalingskenmerk.check(digits: digits) == true else { return nil }
+            return Outcome(reference: Reference(type: .dutchPaymentReference, value: String(decoding: digits, as: UTF8.self), valid: true),
+                           uncertain: false)
+        case .austria, .other:
+            return nil
+        }
+    }
 }
