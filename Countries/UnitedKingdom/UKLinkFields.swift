@@ -38,7 +38,8 @@ enum UKLinkFields {
         }
         var account = d.record.creditor?.account ?? Account()
         account.bankCode = parsed.enteredSortCode.description
-        account.number = String(decoding: acc.value.utf8.filter { $0 >= 48 && $0 <= 57 }, as: UTF8.self)
+        let digitsOnly = acc.value.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
+        account.number = digitsOnly ? acc.value : String(decoding: acc.value.utf8.filter { $0 >= 48 && $0 <= 57 }, as: UTF8.self)
         d.setCreditor { $0.account = account }
         let result = UKModulus.check(parsed)
         if let failure = result.error {

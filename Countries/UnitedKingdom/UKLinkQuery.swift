@@ -14,16 +14,24 @@ enum UKLinkQuery {
             "reference": .reference, "ref": .reference,
             "description": .remittance, "d": .remittance,  // `d`: monzo.me's note
         ]
-        for n in sortCodeNames + accountNames { f[n.description] = .national }
+        for n in sortCodeKeys + accountKeys { f[n] = .national }
         return f
     }()
 
-    static func sortCode(_ link: PaymentLink) -> PaymentLink.QueryItem? { first(link, sortCodeNames) }
-    static func accountNumber(_ link: PaymentLink) -> PaymentLink.QueryItem? { first(link, accountNames) }
+    /// The same names as strings, for the decoded query (built once, not per lookup).
+    static let sortCodeKeys = sortCodeNames.map(\.description)
+    static let accountKeys = accountNames.map(\.description)
 
-    static func first(_ link: PaymentLink, _ names: [StaticString]) -> PaymentLink.QueryItem? {
-        for n in names { if let item = link.query.first(where: { $0.name == n.description }) { return item } }
-        return nil
+    static func sortCode(_ link: PaymentLink) -> PaymentLink.QueryItem? { first(link, sortCodeKeys) }
+    static func accountNumber(_ link: PaymentLink) -> PaymentLink.QueryItem? { first(link, accountKeys) }
+
+    /// The first parameter with one of `names`, in query order (the first one written wins, as for every field).
+    /// Every name starts with `s` or `a`: one byte compare skips the other parameters.
+    static func first(_ link: PaymentLink, _ names: [String]) -> PaymentLink.QueryItem? {
+        link.query.first { item in
+            let b = item.name.utf8.first
+            return (b == UInt8(ascii: "s") || b == UInt8(ascii: "a")) && names.contains(item.name)
+        }
     }
 
     /// Whether a `monzo.me` path names a handle (`/jane/12.50`); Monzo's own pages (`/`) do not.
@@ -42,7 +50,9 @@ enum UKLinkQuery {
     /// The sniff: whether the query (from `start` on) names both a sort code and an account number.
     /// Bytes only, no allocation; names written with percent escapes are not looked for.
     static func namesBankDetails(_ bytes: [UInt8], from start: Int) -> Bool {
-        guard var i = bytes[start...].firstIndex(of: UInt8(ascii: "?")) else { return false }
+        // The query starts at the first `?`, unless a fragment (`#`) comes first.
+        guard var i = bytes[start...].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }),
+              bytes[i] == UInt8(ascii: "?") else { return false }
         var sortCode = false, account = false
         i += 1
         while i < bytes.count {

@@ -65,7 +65,7 @@ import Testing
             #expect(f.matches(Payload(text: yes)), "\(yes)")
         }
         for no in ["https://monzo.me/", "https://monzo.me", "https://monzo.me/?d=x", "https://monzo.me.example.com/x", "https://xmonzo.me/x",
-                   "https://a.b/?sortcode=1", "https://a.b/?account=2", "https://a.b/#sc=1&acc=2", "monzo.me/x", "bank://x?sc=1&acc=2"] {
+                   "https://a.b/?sortcode=1", "https://a.b/?account=2", "https://a.b/#sc=1&acc=2", "https://a.b/p#x?sc=1&acc=2", "monzo.me/x", "bank://x?sc=1&acc=2"] {
             #expect(!f.matches(Payload(text: no)), "\(no)")
         }
     }
