@@ -1,0 +1,85 @@
+import Foundation
+import GiroCore
+
+/// The text shown for a symbol's bytes and the charset it was read in. Payment plug-ins never see this: they get
+/// the raw bytes and apply their format's own rules; this is for symbols no plug-in claims.
+///
+/// With an ECI the symbol says its charset: zxing's transcoded text is used (it handles a symbol that switches
+/// charsets midway), else the bytes are decoded in the ECI's charset when Foundation knows it. Without one, the
+/// guess ISO/IEC 18004 readers make: UTF-8 when the bytes are valid UTF-8; Shift_JIS for a QR code whose bytes are
+/// valid Shift_JIS with at least one double-byte character (QR's Kanji mode and Japanese byte-mode codes); else
+/// ISO-8859-1, which maps every byte.
+package enum SymbolText {
+    package static func interpret(_ symbol: DetectedSymbol) -> (text: String, charset: String) {
+        if !symbol.ecis.isEmpty {
+            let charset = symbol.ecis.map(charsetName).joined(separator: "+")
+            if let text = symbol.eciText { return (text, charset) }
+            if symbol.ecis.count == 1, let eci = symbol.ecis.first, let encoding = encoding(eci: eci),
+               let text = String(data: Data(symbol.bytes), encoding: encoding) {
+                return (text, charset)
+            }
+        }
+        return guess(symbol.bytes, symbology: symbol.symbology)
+    }
+
+    package static func guess(_ bytes: [UInt8], symbology: Symbology) -> (text: String, charset: String) {
+        if let utf8 = String(validating: bytes, as: UTF8.self) { return (utf8, "UTF-8") }
+        if symbology == .qr, isShiftJIS(bytes), let text = String(data: Data(bytes), encoding: .shiftJIS) {
+            return (text, "Shift_JIS")
+        }
+        return (String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) })), "ISO-8859-1")
+    }
+
+    /// Well-formed Shift_JIS (JIS X 0208 lead and trail byte ranges, half-width katakana as single bytes) with at
+    /// least one double-byte character, so plain Latin-1 text with a stray high byte is not taken for Japanese.
+    static func isShiftJIS(_ bytes: [UInt8]) -> Bool {
+        var i = 0, pairs = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b < 0x80 || (0xA1...0xDF).contains(b) { i += 1; continue }
+            guard (0x81...0x9F).contains(b) || (0xE0...0xEF).contains(b), i + 1 < bytes.count else { return false }
+            let t = bytes[i + 1]
+            guard (0x40...0x7E).contains(t) || (0x80...0xFC).contains(t) else { return false }
+            pairs += 1
+            i += 2
+        }
+        return pairs > 0
+    }
+
+    /// ECI designators of AIM ECI (the charset ones readers use); others are reported as `ECI n`.
+    static func charsetName(_ eci: Int) -> String {
+        switch eci {
+        case 0, 2: "CP437"
+        case 1, 3: "ISO-8859-1"
+        case 4...13: "ISO-8859-\(eci - 2)"
+        case 15...18: "ISO-8859-\(eci - 2)"
+        case 20: "Shift_JIS"
+        case 21: "windows-1250"
+        case 22: "windows-1251"
+        case 23: "windows-1252"
+        case 24: "windows-1256"
+        case 25: "UTF-16BE"
+        case 26: "UTF-8"
+        case 27, 170: "US-ASCII"
+        case 28: "Big5"
+        case 29: "GB18030"
+        case 30: "EUC-KR"
+        default: "ECI \(eci)"
+        }
+    }
+
+    static func encoding(eci: Int) -> String.Encoding? {
+        switch eci {
+        case 1, 3: .isoLatin1
+        case 4: .isoLatin2
+        case 20: .shiftJIS
+        case 21: .windowsCP1250
+        case 22: .windowsCP1251
+        case 23: .windowsCP1252
+        case 25: .utf16BigEndian
+        case 26: .utf8
+        case 27, 170: .ascii
+        default: nil
+        }
+    }
+}
