@@ -7,7 +7,7 @@ import GiroCore
 /// With an ECI the symbol says its charset: zxing's transcoded text is used (it handles a symbol that switches
 /// charsets midway), else the bytes are decoded in the ECI's charset when Foundation knows it. Without one, the
 /// guess ISO/IEC 18004 readers make: UTF-8 when the bytes are valid UTF-8; Shift_JIS for a QR code whose bytes are
-/// valid Shift_JIS with at least one double-byte character (QR's Kanji mode and Japanese byte-mode codes); else
+/// valid Shift_JIS that looks Japanese (QR's Kanji mode and Japanese byte-mode codes); else
 /// ISO-8859-1, which maps every byte.
 package enum SymbolText {
     package static func interpret(_ symbol: DetectedSymbol) -> (text: String, charset: String) {
@@ -30,20 +30,28 @@ package enum SymbolText {
         return (String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) })), "ISO-8859-1")
     }
 
-    /// Well-formed Shift_JIS (JIS X 0208 lead and trail byte ranges, half-width katakana as single bytes) with at
-    /// least one double-byte character, so plain Latin-1 text with a stray high byte is not taken for Japanese.
+    /// Well-formed Shift_JIS (JIS X 0208 lead and trail byte ranges, half-width katakana as single bytes) that
+    /// looks Japanese: a double-byte character, or a run of three half-width katakana (a Latin-1 text rarely has
+    /// three letters from À…ß in a row), so Latin-1 text with a stray high byte is not taken for Japanese.
     static func isShiftJIS(_ bytes: [UInt8]) -> Bool {
-        var i = 0, pairs = 0
+        var i = 0, pairs = 0, katakanaRun = 0, longestKatakanaRun = 0
         while i < bytes.count {
             let b = bytes[i]
-            if b < 0x80 || (0xA1...0xDF).contains(b) { i += 1; continue }
+            if (0xA1...0xDF).contains(b) {
+                katakanaRun += 1
+                longestKatakanaRun = max(longestKatakanaRun, katakanaRun)
+                i += 1
+                continue
+            }
+            katakanaRun = 0
+            if b < 0x80 { i += 1; continue }
             guard (0x81...0x9F).contains(b) || (0xE0...0xEF).contains(b), i + 1 < bytes.count else { return false }
             let t = bytes[i + 1]
             guard (0x40...0x7E).contains(t) || (0x80...0xFC).contains(t) else { return false }
             pairs += 1
             i += 2
         }
-        return pairs > 0
+        return pairs > 0 || longestKatakanaRun >= 3
     }
 
     /// ECI designators of AIM ECI (the charset ones readers use); others are reported as `ECI n`.
