@@ -70,6 +70,8 @@ def main():
     print(header)
     print("|---|---|---|---|---|---|---|---|")
     totals = [0, 0, 0, 0, 0.0, 0.0]
+    both_giro_ms = both_zxing_ms = 0.0
+    both = 0
     for folder in sorted(os.listdir(corpus)):
         path = os.path.join(corpus, folder)
         if folder.startswith(("_", ".")) or not os.path.isdir(path):
@@ -103,8 +105,14 @@ def main():
             if txt is None and bin_ is None:
                 continue
             scored += 1
-            giro_found += any(giro_match(s, txt, bin_) for s in symbols)
-            zxing_found += any(zxing_match(b, txt, bin_) for b in barcodes)
+            giro_ok = any(giro_match(s, txt, bin_) for s in symbols)
+            zxing_ok = any(zxing_match(b, txt, bin_) for b in barcodes)
+            giro_found += giro_ok
+            zxing_found += zxing_ok
+            if giro_ok and zxing_ok:
+                both += 1
+                both_giro_ms += row.get("ms", 0.0)
+                both_zxing_ms += sorted(runs)[1]
         if images == 0:
             continue
         for i, v in enumerate((images, scored, giro_found, zxing_found, giro_ms, zxing_ms)):
@@ -114,6 +122,9 @@ def main():
     images, scored, giro_found, zxing_found, giro_ms, zxing_ms = totals
     print(f"| **total** | {images} | {scored} | **{giro_found}** | **{zxing_found}** | {giro_ms / images:.1f} | {zxing_ms / images:.1f} | {giro_ms / zxing_ms:.2f}× |")
     print("(falsepositives-*: found = images where nothing was read)")
+    if both:
+        print(f"images both read correctly: {both}; Giro {both_giro_ms / both:.1f} ms/image, zxing-cpp"
+              f" {both_zxing_ms / both:.1f} ms/image, ratio {both_giro_ms / both_zxing_ms:.2f}×")
 
 
 if __name__ == "__main__":

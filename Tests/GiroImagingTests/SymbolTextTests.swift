@@ -47,18 +47,22 @@ import Testing
     }
 
     @Test func guessOrder() {
-        // Valid UTF-8 wins, even though these bytes are also valid Shift_JIS-looking high bytes.
+        // Valid UTF-8 wins.
         #expect(SymbolText.guess(Array("Grüße ÄÖÜ".utf8), symbology: .qr) == ("Grüße ÄÖÜ", "UTF-8"))
-        // 今 in Shift_JIS; only a QR code can carry Kanji mode, so a DataMatrix with the same bytes is ISO-8859-1.
+        // 今 in Shift_JIS (0x8D cannot be ISO-8859-1 text); only a QR code has a Kanji mode, so a DataMatrix with the
+        // same bytes is ISO-8859-1.
         let kon: [UInt8] = [0x8D, 0xA1]
         #expect(SymbolText.guess(kon, symbology: .qr) == ("今", "Shift_JIS"))
         #expect(SymbolText.guess(kon, symbology: .datamatrix).charset == "ISO-8859-1")
-        // Latin-1 with a lone high letter: not Japanese.
+        // Latin-1 with a lone high letter: not Japanese, also when it forms a valid Shift_JIS pair (0xE6 0x65).
         #expect(SymbolText.guess([0x43, 0x61, 0x66, 0xE9], symbology: .qr) == ("Café", "ISO-8859-1"))
-        // Two À…ß letters in a row are not yet half-width katakana; three are.
-        #expect(SymbolText.guess([0x4D, 0xDC, 0xC4], symbology: .qr).charset == "ISO-8859-1")
+        #expect(SymbolText.guess([0xE6, 0x65, 0x76, 0x61, 0x70, 0x69], symbology: .qr) == ("æevapi", "ISO-8859-1"))
+        // Three half-width katakana in a row are Japanese; two apart are Latin-1 letters.
         #expect(SymbolText.guess([0xC3, 0xDE, 0xBB], symbology: .qr) == ("ﾃﾞｻ", "Shift_JIS"))
-        // An invalid Shift_JIS trail byte.
+        #expect(SymbolText.guess([0x4D, 0xDC, 0x20, 0xC4], symbology: .qr) == ("MÜ Ä", "ISO-8859-1"))
+        // Three kanji in a row.
+        #expect(SymbolText.guess([0x93, 0xFA, 0x96, 0x7B, 0x8C, 0xEA], symbology: .qr) == ("日本語", "Shift_JIS"))
+        // Neither valid UTF-8 nor Shift_JIS (bad trail byte): ISO-8859-1 maps every byte.
         #expect(SymbolText.guess([0x81, 0x20], symbology: .qr).charset == "ISO-8859-1")
     }
 
