@@ -58,10 +58,12 @@ bench-regex: deps
 	$(SWIFT) build -c release --product giro
 	.build/release/giro-regex-bench --cli .build/release/giro
 
-# Per symbology and variant: ms per image and success for each backend, the combined strategy, zbarimg and ZXingReader.
+# Per symbology and variant: ms per image and success for each backend, the combined strategy, zbarimg and ZXingReader;
+# then per folder of the zxing-cpp sample corpus: Giro's combined strategy vs zxing-cpp 3.1.1 (PyPI, venv in .build/).
 bench-images: deps
 	$(SWIFT) build -c release --product giro-image-bench
 	.build/release/giro-image-bench
+	scripts/bench-images-zxingcpp.sh
 
 # Regenerate fixtures/images/generated and manifest.tsv from fixtures/images/symbols.tsv.
 fixtures-images: deps

@@ -13,6 +13,7 @@ namespace {
 struct Item {
     zxs_symbol symbol;
     std::vector<uint8_t> bytes;
+    std::string text;
 };
 
 void setError(char *err, int cap, const char *message) {
@@ -29,22 +30,28 @@ int toShimFormat(BarcodeFormat f) {
     }
 }
 
-// bytesECI() follows ISO/IEC 15424: "]" + 2 identifier chars, then "\NNNNNN" for each ECI designator.
-int firstECI(const Result &r) {
-    if (!r.hasECI()) return -1;
+// bytesECI() follows ISO/IEC 15424: "]" + 2 identifier chars, then "\NNNNNN" for each ECI designator
+// (a backslash in the data is doubled). Collects the distinct designators in order.
+std::vector<int> allECIs(const Result &r) {
+    std::vector<int> out;
+    if (!r.hasECI()) return out;
     ByteArray b = r.bytesECI();
     for (size_t i = 0; i + 6 < b.size(); ++i) {
         if (b[i] != '\\') continue;
-        if (i + 1 < b.size() && b[i + 1] == '\\') { ++i; continue; }  // escaped backslash in data
+        if (b[i + 1] == '\\') { ++i; continue; }  // escaped backslash in data
         int value = 0;
         bool digits = true;
         for (size_t k = 1; k <= 6; ++k) {
             if (b[i + k] < '0' || b[i + k] > '9') { digits = false; break; }
             value = value * 10 + (b[i + k] - '0');
         }
-        if (digits) return value;
+        if (!digits) continue;
+        bool seen = false;
+        for (int v : out) seen = seen || v == value;
+        if (!seen) out.push_back(value);
+        i += 6;
     }
-    return -1;
+    return out;
 }
 } // namespace
 
@@ -68,6 +75,7 @@ extern "C" zxs_results *zxs_read(const uint8_t *gray, int width, int height, int
         hints.setTryRotate(flags & ZXS_TRY_ROTATE);
         hints.setTryDownscale(flags & ZXS_TRY_DOWNSCALE);
         if (flags & ZXS_GLOBAL_HISTOGRAM) hints.setBinarizer(Binarizer::GlobalHistogram);
+        hints.setIsPure(flags & ZXS_PURE);
         ImageView view(gray, width, height, ImageFormat::Lum, rowStride);
         Results found;
         if (!matrix.empty()) {
@@ -95,7 +103,14 @@ extern "C" zxs_results *zxs_read(const uint8_t *gray, int width, int height, int
             const ByteArray &raw = r.bytes();
             item.bytes.assign(raw.begin(), raw.end());
             item.symbol.format = f;
-            item.symbol.eci = firstECI(r);
+            std::vector<int> ecis = allECIs(r);
+            item.symbol.eci = ecis.empty() ? -1 : ecis[0];
+            item.symbol.eciCount = 0;
+            for (int v : ecis) {
+                if (item.symbol.eciCount == 8) break;
+                item.symbol.ecis[item.symbol.eciCount++] = v;
+            }
+            if (!ecis.empty()) item.text = r.text();  // UTF-8: the target defines ZX_USE_UTF8
             const Position &p = r.position();
             for (int k = 0; k < 4; ++k) {
                 item.symbol.x[k] = p[k].x;
@@ -106,6 +121,8 @@ extern "C" zxs_results *zxs_read(const uint8_t *gray, int width, int height, int
         for (Item &item : out->items) {  // pointers are fixed only once the vector stops growing
             item.symbol.bytes = item.bytes.data();
             item.symbol.length = (int)item.bytes.size();
+            item.symbol.text = item.text.empty() ? nullptr : item.text.c_str();
+            item.symbol.textLength = (int)item.text.size();
         }
         return out;
     } catch (const std::exception &e) {

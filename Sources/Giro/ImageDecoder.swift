@@ -23,8 +23,11 @@ public struct ImageSymbolResult: Sendable, Codable, Hashable {
     public var corners: [ImagePoint]
     public var record: PaymentRecord?
     public var error: GiroError?
-    /// The bytes as text: UTF-8 when valid, otherwise ISO-8859-1 (every byte maps to a character).
+    /// The bytes as text, for reading: in the symbol's ECI charset(s) when it has an ECI, else UTF-8 when valid,
+    /// Shift_JIS for a QR code in valid Shift_JIS, else ISO-8859-1 (every byte maps to a character).
     public var text: String
+    /// How `text` was read: a charset name (`UTF-8`, `Shift_JIS`, `ISO-8859-1`, `ISO-8859-5`, …), `ECI n` for an
+    /// ECI without a known name, or several names joined by `+` when the symbol switches charsets by ECI.
     public var textCharset: String
     public var bytesBase64: String
     public var bytesHex: String
@@ -40,11 +43,7 @@ public struct ImageSymbolResult: Sendable, Codable, Hashable {
         case .failure(let e) where e.code == .unknownFormat || e.code == .notAPayment: (kind, record, error) = (.notAPayment, nil, e)
         case .failure(let e): (kind, record, error) = (.invalid, nil, e)
         }
-        if let utf8 = String(validating: symbol.bytes, as: UTF8.self) {
-            (text, textCharset) = (utf8, "UTF-8")
-        } else {
-            (text, textCharset) = (String(String.UnicodeScalarView(symbol.bytes.map { Unicode.Scalar($0) })), "ISO-8859-1")
-        }
+        (text, textCharset) = SymbolText.interpret(symbol)
         bytesBase64 = Data(symbol.bytes).base64EncodedString()
         let digits = Array("0123456789abcdef".utf8)
         bytesHex = String(decoding: symbol.bytes.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)

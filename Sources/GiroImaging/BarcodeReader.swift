@@ -35,16 +35,23 @@ package struct DetectedSymbol: Sendable, Hashable, Codable {
     package var bytes: [UInt8]
     /// The first ECI designator in the symbol, when the library reports one (zbar never does).
     package var eci: Int?
+    /// Every distinct ECI designator, in order (a symbol may switch charsets midway); `[eci]` or empty by default.
+    package var ecis: [Int]
+    /// The library's own text with each ECI segment transcoded (zxing, only for symbols with an ECI).
+    package var eciText: String?
     /// Corners in image coordinates: top-left, top-right, bottom-right, bottom-left of the symbol.
     package var corners: [ImagePoint]
     package var reader: ReaderKind
     /// Which step of the reading strategy found it (`zxing`, `zxing-rotate-8`, `dmtx`, …).
     package var pass: String
 
-    package init(symbology: Symbology, bytes: [UInt8], eci: Int?, corners: [ImagePoint], reader: ReaderKind, pass: String? = nil) {
+    package init(symbology: Symbology, bytes: [UInt8], eci: Int?, corners: [ImagePoint], reader: ReaderKind, pass: String? = nil,
+                 ecis: [Int]? = nil, eciText: String? = nil) {
         self.symbology = symbology
         self.bytes = bytes
         self.eci = eci
+        self.ecis = ecis ?? eci.map { [$0] } ?? []
+        self.eciText = eciText
         self.corners = corners
         self.reader = reader
         self.pass = pass ?? reader.rawValue

@@ -151,4 +151,39 @@ extension GrayImage {
         for v in 0..<256 { table[v] = UInt8(max(0, min(255, (v - lo) * 255 / (hi - lo)))) }
         return GrayImage(uncheckedWidth: width, height: height, pixels: pixels.map { table[Int($0)] })
     }
+
+    /// Black and white at Otsu's global threshold (the level that best separates the two gray-level classes).
+    /// zxing's local binarizer breaks up bars and modules on blurred, low-contrast or unevenly lit photos that
+    /// one global cut separates cleanly.
+    func otsuThresholded() -> GrayImage {
+        var histogram = [Int](repeating: 0, count: 256)
+        for p in pixels { histogram[Int(p)] += 1 }
+        let total = pixels.count
+        var sumAll = 0.0
+        for v in 0..<256 { sumAll += Double(v * histogram[v]) }
+        var below = 0, sumBelow = 0.0, best = -1.0, level = 128
+        for v in 0..<256 {
+            below += histogram[v]
+            guard below > 0 else { continue }
+            let above = total - below
+            guard above > 0 else { break }
+            sumBelow += Double(v * histogram[v])
+            let meanBelow = sumBelow / Double(below), meanAbove = (sumAll - sumBelow) / Double(above)
+            let spread = Double(below) * Double(above) * (meanBelow - meanAbove) * (meanBelow - meanAbove)
+            if spread > best { (best, level) = (spread, v) }
+        }
+        return GrayImage(uncheckedWidth: width, height: height, pixels: pixels.map { Int($0) <= level ? 0 : 255 })
+    }
+
+    /// The image on a white margin of `border` pixels: a symbol cropped to its edge gets the quiet zone
+    /// the detectors need.
+    func padded(border: Int) -> GrayImage {
+        let b = max(0, border), w = width + 2 * b, h = height + 2 * b
+        guard b > 0, w <= ImageLimits.maxSide, h <= ImageLimits.maxSide else { return self }
+        var out = [UInt8](repeating: 255, count: w * h)
+        for row in 0..<height {
+            out.replaceSubrange(((row + b) * w + b)..<((row + b) * w + b + width), with: pixels[(row * width)..<(row * width + width)])
+        }
+        return GrayImage(uncheckedWidth: w, height: h, pixels: out)
+    }
 }

@@ -43,6 +43,8 @@ public struct ReadingStrategy: Sendable {
     static let workingPixels = 9_000_000
     static let dmtxFirstSlot = 120
     static let dmtxLateSlot = 600
+    /// Images up to this side get a pass with a white margin (symbols cropped without a quiet zone).
+    static let quietZoneMaxSide = 400
     static let pdf417Angles: [Double] = [6, -6, 12, -12, 18, -18, 25, -25]
     /// zxing 1.4 reads PDF417 up to about this tilt; beyond it the page must be turned straight first.
     static let pdf417ToleratedTilt = 5.0
@@ -112,7 +114,7 @@ public struct ReadingStrategy: Sendable {
     }
 
     private func zxingFallbacks(_ run: inout Run, image: GrayImage, map: PointMap, zxing: ZXingReader) {
-        let quick = ReadOptions(tryHarder: false)
+        let quick = ReadOptions(tryHarder: false), all = ReadOptions()
         if !run.finished(exhaustive) {
             let probe = run  // a copy for the closure: the deadline and the predicate only
             run.pass("zxing-tiles") {
@@ -127,8 +129,24 @@ public struct ReadingStrategy: Sendable {
                 return found
             }
         }
+        if !run.finished(exhaustive), max(image.width, image.height) <= Self.quietZoneMaxSide {
+            // A symbol cropped to its edge (no quiet zone) defeats the detectors; a white margin restores it.
+            let border = max(8, max(image.width, image.height) / 10)
+            run.pass("zxing-margin") {
+                try zxing.read(image.padded(border: border), options: all).map { ($0, Self.compose(map, .translate(-border, -border))) }
+            }
+        }
         if !run.finished(exhaustive) {
             run.pass("zxing-inverted") { try zxing.read(image.inverted(), options: quick).map { ($0, map) } }
+        }
+        if !run.finished(exhaustive) {
+            // Blurred or unevenly lit codes that zxing's local binarizer breaks up: one global Otsu cut, then zxing
+            // and zbar (zbar reads some Code128 photos from the clean cut that zxing still misses).
+            let binary = image.otsuThresholded()
+            run.pass("zxing-otsu") { try zxing.read(binary, options: quick).map { ($0, map) } }
+            if readers.contains(.zbar), !run.finished(exhaustive) {
+                run.pass("zbar-otsu") { try ZBarReader().read(binary, options: all).map { ($0, map) } }
+            }
         }
         for angle in Self.pdf417Angles where !run.finished(exhaustive) {
             run.pass("zxing-rotate\(Int(angle))") {

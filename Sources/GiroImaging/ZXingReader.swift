@@ -46,8 +46,12 @@ package struct ZXingReader: BarcodeReader {
             let bytes: [UInt8] = (s.bytes != nil && length > 0) ? Array(UnsafeBufferPointer(start: s.bytes, count: length)) : []
             let xs = [s.x.0, s.x.1, s.x.2, s.x.3], ys = [s.y.0, s.y.1, s.y.2, s.y.3]
             let corners = zip(xs, ys).map { ImagePoint(x: Int($0), y: Int($1)) }
+            let ecis = withUnsafeBytes(of: s.ecis) { Array($0.bindMemory(to: Int32.self).prefix(Int(max(0, min(s.eciCount, 8))))) }
+            let text: String? = (s.text != nil && s.textLength > 0)
+                ? s.text.withMemoryRebound(to: UInt8.self, capacity: Int(s.textLength)) { String(decoding: UnsafeBufferPointer(start: $0, count: Int(s.textLength)), as: UTF8.self) }
+                : nil
             out.append(DetectedSymbol(symbology: symbology, bytes: bytes, eci: s.eci >= 0 ? Int(s.eci) : nil,
-                                      corners: corners, reader: .zxing))
+                                      corners: corners, reader: .zxing, ecis: ecis.map(Int.init), eciText: text))
         }
         return out
     }

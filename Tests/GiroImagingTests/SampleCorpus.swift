@@ -49,10 +49,13 @@ enum SampleCorpus {
 
     /// Expected texts are zxing's own charset interpretation of the symbol. A read passes when its raw bytes
     /// equal the `.bin`, or equal the `.txt` read as UTF-8, as ISO-8859-1 (zxing's fallback without ECI), as
-    /// the charset of the symbol's ECI, or as Shift_JIS (zxing's guess for some QR codes).
+    /// the charset of the symbol's ECI, or as Shift_JIS (zxing's guess for some QR codes), or when Giro's own
+    /// text of the symbol (`SymbolText`: each ECI segment in its charset) equals it.
     static func matches(_ symbol: DetectedSymbol, _ sample: Sample) -> Bool {
         if let bytes = sample.expectedBytes { return symbol.bytes == bytes }
         guard let text = sample.expectedText else { return false }
+        // Giro's own reading of the symbol (every ECI segment in its charset, or the charset guess).
+        if SymbolText.interpret(symbol).text == text { return true }
         let data = Data(symbol.bytes)
         var candidates: [String.Encoding] = [.utf8, .isoLatin1, .shiftJIS]
         switch symbol.eci {

@@ -115,6 +115,40 @@ for path in args.filter({ $0.hasPrefix("--file=") }).map({ String($0.dropFirst(7
 }
 if args.contains("--files-only") { exit(0) }
 
+// `--corpus=DIR`: the zxing-cpp sample corpus (`DIR/<folder>/<image>`), one JSON line per image on stdout with the
+// median reading time of 3 runs (file decoding not timed) and what the combined strategy found; the budget and the
+// stop rule are the sample ratchet's (stop after the first pass that finds any symbol, 1000 ms). benchmarks/
+// zxingcpp-compare.py scores these lines against zxing-cpp 3.1.1 run on the same files.
+if let corpus = args.first(where: { $0.hasPrefix("--corpus=") }).map({ String($0.dropFirst(9)) }) {
+    let fm = FileManager.default
+    let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp"]
+    for folder in ((try? fm.contentsOfDirectory(atPath: corpus)) ?? []).sorted() where !folder.hasPrefix("_") && !folder.hasPrefix(".") {
+        let dir = URL(fileURLWithPath: corpus).appendingPathComponent(folder)
+        for file in ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() where imageExtensions.contains((file as NSString).pathExtension.lowercased()) {
+            var line: [String: Any] = ["folder": folder, "file": file]
+            if let data = try? Data(contentsOf: dir.appendingPathComponent(file)), let loaded = try? ImageLoader().load([UInt8](data)) {
+                var runs: [Double] = []
+                var found: [DetectedSymbol] = []
+                for _ in 0..<3 {
+                    let t0 = now()
+                    found = ReadingStrategy().read(loaded.image) { _ in true }.symbols
+                    runs.append(Double(now() - t0) / 1e6)
+                }
+                line["ms"] = runs.sorted()[1]
+                line["symbols"] = found.map { s in
+                    ["hex": s.bytes.map { String(format: "%02x", $0) }.joined(), "text": SymbolText.interpret(s).text]
+                }
+            } else {
+                line["error"] = "cannot load"
+            }
+            if let json = try? JSONSerialization.data(withJSONObject: line, options: [.sortedKeys]) {
+                print(String(decoding: json, as: UTF8.self))
+            }
+        }
+    }
+    exit(0)
+}
+
 print("giro-image-bench: ms per image (✓ exact payload bytes, · not found); \(ProcessInfo.processInfo.activeProcessorCount) cores, 1 thread")
 print("| symbology | image | size | zxing | zbar | dmtx | **combined** | zbarimg CLI | ZXingReader CLI |")
 print("|---|---|---|---|---|---|---|---|---|")

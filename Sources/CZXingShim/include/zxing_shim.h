@@ -7,7 +7,7 @@ extern "C" {
 #endif
 
 enum { ZXS_QR = 1, ZXS_PDF417 = 2, ZXS_CODE128 = 4, ZXS_DATAMATRIX = 8 };
-enum { ZXS_TRY_HARDER = 1, ZXS_TRY_ROTATE = 2, ZXS_TRY_DOWNSCALE = 4, ZXS_GLOBAL_HISTOGRAM = 8 };
+enum { ZXS_TRY_HARDER = 1, ZXS_TRY_ROTATE = 2, ZXS_TRY_DOWNSCALE = 4, ZXS_GLOBAL_HISTOGRAM = 8, ZXS_PURE = 16 };
 
 typedef struct zxs_results zxs_results;
 
@@ -17,6 +17,10 @@ typedef struct {
     int x[4], y[4];        // corners: top-left, top-right, bottom-right, bottom-left
     const uint8_t *bytes;  // raw content bytes (no charset conversion); valid until zxs_free
     int length;
+    int eciCount;          // distinct ECI designators in the symbol, in order of appearance (at most 8 kept)
+    int ecis[8];
+    const char *text;      // zxing's text in UTF-8 with every ECI segment transcoded; only when eciCount > 0
+    int textLength;        // (NULL/0 without ECI: Giro makes its own charset guess then)
 } zxs_symbol;
 
 /// Reads every symbol of the requested formats in an 8-bit gray image. Returns NULL on failure
