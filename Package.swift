@@ -125,7 +125,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "GiroOCRTests", dependencies: ["GiroOCR", "GiroCore"]),
+        .testTarget(name: "GiroOCRTests", dependencies: ["GiroOCR", "GiroCore", "GiroImaging", "GiroTestSupport"]),
         .testTarget(name: "GiroImagingTests", dependencies: ["Giro", "GiroTestSupport"], exclude: ["zxing-samples-ratchet.json"]),
     ],
     cxxLanguageStandard: .cxx17

@@ -8,7 +8,7 @@ enum FormatSniffer {
         while start < bytes.count, Markup.isSpace(bytes[start]) { start += 1 }
         guard start < bytes.count else { return .plainText }
         let head = Array(bytes[start..<min(bytes.count, start + window)].map(Markup.lower))
-        if bytes[start] == 0x7B { return .wordsJSON }
+        if bytes[start] == 0x7B || bytes[start] == 0x5B { return .wordsJSON }
         if bytes[start] == 0x3C {
             if contains(head, "ocr_page") || contains(head, "ocrx_word") || contains(head, "ocr-system") { return .hocr }
             if contains(head, "<alto") || contains(head, ":alto") { return .alto }

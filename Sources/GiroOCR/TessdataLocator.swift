@@ -2,7 +2,7 @@ import Foundation
 
 /// Finds Tesseract's `tessdata` folder and tells which languages it holds.
 ///
-/// Order: the path given to `TesseractEngine`, `TESSDATA_PREFIX` (Tesseract 5 meaning: the folder holding the
+/// Order: the path given to `TesseractEngine` (then nothing else), `TESSDATA_PREFIX` (Tesseract 5 meaning: the folder holding the
 /// `.traineddata` files; a parent with a `tessdata/` child is accepted too), then the usual install locations
 /// (Debian/Ubuntu `tesseract-ocr` 5 and 4, Homebrew, `/usr/local`).
 enum TessdataLocator {
@@ -15,8 +15,9 @@ enum TessdataLocator {
     ]
 
     static func folder(explicit: String?) -> String? {
+        // A folder the caller names is the only one tried: silently reading other models would be a surprise.
+        if let explicit { return [explicit, explicit + "/tessdata"].first(where: holdsModels) }
         var candidates: [String] = []
-        if let explicit { candidates += [explicit, explicit + "/tessdata"] }
         if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
             candidates += [prefix, prefix + "/tessdata"]
         }
