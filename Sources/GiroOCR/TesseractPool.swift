@@ -54,11 +54,13 @@ final class TesseractPool: @unchecked Sendable {
     }()
 
     /// `RTLD_DEFAULT`: every loaded image (0 in glibc, -2 on Darwin; neither header macro imports into Swift).
-    #if canImport(Darwin)
-    private static let defaultSymbolScope = UnsafeMutableRawPointer(bitPattern: -2)
-    #else
-    private static let defaultSymbolScope: UnsafeMutableRawPointer? = nil
-    #endif
+    private static var defaultSymbolScope: UnsafeMutableRawPointer? {
+        #if canImport(Darwin)
+        UnsafeMutableRawPointer(bitPattern: -2)
+        #else
+        nil
+        #endif
+    }
 
     func checkOut(languages: String, tessdataPath: String, reuse: Bool) -> TesseractHandle? {
         if reuse {
