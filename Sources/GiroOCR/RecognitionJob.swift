@@ -49,6 +49,7 @@ final class RecognitionJob: @unchecked Sendable {
     }
 
     private func work() {
+        TesseractPool.limitOpenMPOnThisThread()
         let monitor = TessMonitorCreate()
         TessMonitorSetDeadlineMSecs(monitor, deadlineMilliseconds)
         let status = TessBaseAPIRecognize(handle.api, monitor)
