@@ -72,7 +72,9 @@ let package = Package(
         .target(name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP", "CPopplerShim"]),
         // Printed slips: OCR engines and the caller's OCR formats (words JSON, hOCR, ALTO, TSV) → PageWords.
         // Tesseract 5 through its C API (libtesseract-dev; pkg-config also links Leptonica).
-        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        // Tesseract is opened with dlopen on first use (Sources/CTesseract/include/giro_tesseract.h says why): headers
+        // only at build time, libdl at link time.
+        .target(name: "CTesseract", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "GiroOCR", dependencies: ["GiroCore", "GiroImaging", "CTesseract"]),
     ] + countries.map { .target(name: $0.target, dependencies: ["GiroCore"] + (countryLibraries[$0.target] ?? []), path: $0.path, exclude: countryExcludes[$0.target] ?? []) } + [
         .target(name: "Giro", dependencies: ["GiroCore", "GiroParsers", "GiroImaging"] + countries.map { .target(name: $0.target) }),

@@ -48,6 +48,10 @@ public struct TesseractEngine: OCREngine {
             if tessdataPath == nil { throw missing(languages, detail: "no tessdata folder found (set TESSDATA_PREFIX)") }
             return empty
         }
+        guard giro_tesseract_available() != 0 else {
+            let why = giro_tesseract_load_error().map { String(cString: $0) } ?? "unknown error"
+            throw GiroError(.ocrEngineFailed, field: "ocr", "Tesseract is not installed (\(why); Debian: apt-get install libtesseract5)")
+        }
         guard let handle = TesseractPool.shared.checkOut(languages: languages, tessdataPath: path, reuse: reuseEngines) else {
             throw GiroError(.ocrEngineFailed, field: "ocr", "Tesseract could not load the models for \(languages)")
         }
