@@ -1,0 +1,160 @@
+"""Decode NDJSON payment payloads on Apache Spark: each partition goes through one `giro batch` process.
+
+    spark-submit --files /usr/local/bin/giro examples/spark/giro_spark.py \
+        --input s3a://bucket/payloads/ --output s3a://bucket/records/ --format parquet
+
+Input: the `giro batch` line contract (docs/cli.md): {"id": ..., "payload": "..."}, {"id": ...,
+"payloadBase64": "..."} or a plain-text payload per line. Output: one row per input line, in the explicit
+schema record_schema.output_schema() derived from docs/record.schema.json: `line` (1-based line number in the
+whole input), `id`, and either `record` or `error`, exactly as `giro batch` prints them.
+
+A broken line (bad JSON, oversized, binary junk) becomes an error row inside `giro batch` itself. If the giro
+process dies or hangs, the partition is not failed: the lines it answered are kept and the rest is re-run in
+halves until the lines that kill giro are isolated; each of those gets an `engine_failed` error row.
+"""
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from pyspark import SparkFiles  # noqa: E402
+from pyspark.sql import SparkSession  # noqa: E402
+from pyspark.sql import functions as F  # noqa: E402
+
+import record_schema  # noqa: E402
+
+ENGINE_FAILED = "engine_failed"
+
+
+def resolve_giro(giro):
+    """An absolute path is used as is; a bare name is looked up among the files shipped with --files, then PATH."""
+    if os.path.isabs(giro):
+        return giro
+    try:
+        shipped = SparkFiles.get(giro)
+        if os.path.exists(shipped):
+            return shipped
+    except Exception:  # noqa: BLE001 - no SparkContext files on this worker
+        pass
+    return giro
+
+
+def _input_id(line: bytes):
+    """The id of a line giro could not answer, so the error row still names it when the line is valid JSON."""
+    try:
+        value = json.loads(line)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        return None
+    if isinstance(value, dict) and isinstance(value.get("id"), (str, int)) and not isinstance(value.get("id"), bool):
+        return value["id"]
+    return None
+
+
+def engine_failed_line(line: bytes, detail: str) -> str:
+    return json.dumps({"id": _input_id(line), "error": {
+        "code": ENGINE_FAILED, "field": "line", "format": None, "line": None, "offset": None,
+        "message": f"giro batch failed on this line ({detail})", "diagnostics": [], "partial": None}})
+
+
+def run_giro(command, lines, timeout_s):
+    """Complete output lines of one `giro batch` run (in input order), and None or why the run failed."""
+    data = b"".join(line + b"\n" for line in lines)
+    try:
+        done = subprocess.run(command, input=data, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              timeout=timeout_s, check=False)
+    except subprocess.TimeoutExpired as expired:
+        return _complete_lines(expired.stdout or b""), f"no answer within {timeout_s:.0f} s"
+    outputs = _complete_lines(done.stdout)
+    if done.returncode != 0:
+        return outputs, f"exit status {done.returncode}"
+    if len(outputs) != len(lines):
+        return outputs, f"{len(outputs)} output lines for {len(lines)} input lines"
+    return outputs, None
+
+
+def _complete_lines(stdout: bytes):
+    # A line cut by a crash has no newline yet; it is dropped and its input line is run again.
+    return [line.decode("utf-8", errors="replace") for line in stdout.split(b"\n")[:-1]]
+
+
+def decode_lines(command, lines, timeout_s):
+    """One output JSON text per input line, whatever giro does: bisects around the lines that kill it."""
+    if not lines:
+        return []
+    outputs, failure = run_giro(command, lines, timeout_s(len(lines)))
+    if failure is None:
+        return outputs
+    answered = outputs[:len(lines)]
+    if len(answered) == len(lines):
+        return answered  # every line answered; the failure came after the last one
+    if len(lines) == 1:
+        return [engine_failed_line(lines[0], failure)]
+    rest = lines[len(answered):]
+    if len(rest) == 1:
+        return answered + decode_lines(command, rest, timeout_s)
+    middle = (len(rest) + 1) // 2
+    return (answered + decode_lines(command, rest[:middle], timeout_s)
+            + decode_lines(command, rest[middle:], timeout_s))
+
+
+def partition_decoder(giro, jobs, base_timeout_s, per_line_timeout_s):
+    def decode_partition(rows):
+        command = [resolve_giro(giro), "batch", "--jobs", str(jobs)]
+        rows = list(rows)  # (line bytes, 0-based index); kept so failed runs can be repeated
+        lines = [line for line, _ in rows]
+        outputs = decode_lines(command, lines, lambda count: base_timeout_s + per_line_timeout_s * count)
+        for (_, index), output in zip(rows, outputs):
+            yield index + 1, output
+    return decode_partition
+
+
+def decode(spark, input_path, partitions=None, giro="giro", jobs=1, base_timeout_s=60.0, per_line_timeout_s=0.05):
+    """The typed DataFrame of every input line's record or error, ordered by `line`."""
+    sc = spark.sparkContext
+    lines = sc.textFile(input_path, minPartitions=partitions, use_unicode=False) if partitions else \
+        sc.textFile(input_path, use_unicode=False)
+    answered = lines.zipWithIndex().mapPartitions(
+        partition_decoder(giro, jobs, base_timeout_s, per_line_timeout_s))
+    raw = spark.createDataFrame(answered, "line long, json string")
+    return json_lines_to_rows(raw)
+
+
+def json_lines_to_rows(raw):
+    """(line, giro batch output JSON) -> typed rows; shared with the check so both sides parse alike."""
+    parsed = raw.select(F.col("line"), F.from_json("json", record_schema.batch_line_schema()).alias("b"))
+    return parsed.select("line", "b.*")
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--input", required=True, help="NDJSON file or folder (any Hadoop path)")
+    parser.add_argument("--output", required=True, help="output folder (overwritten)")
+    parser.add_argument("--format", choices=["parquet", "json"], default="parquet")
+    parser.add_argument("--partitions", type=int, default=None, help="minimum input partitions")
+    parser.add_argument("--giro", default="giro",
+                        help="giro binary: an absolute path on every worker, or the name shipped with --files")
+    parser.add_argument("--jobs", type=int, default=1, help="giro batch threads per task (one per Spark core)")
+    args = parser.parse_args(argv)
+
+    spark = SparkSession.builder.appName("giro-batch").getOrCreate()
+    started = time.monotonic()
+    rows = decode(spark, args.input, args.partitions, args.giro, args.jobs)
+    rows.write.mode("overwrite").format(args.format).save(args.output)
+    seconds = time.monotonic() - started
+    written = spark.read.format(args.format).schema(record_schema.output_schema()).load(args.output)
+    counts = written.groupBy(F.col("error").isNull().alias("decoded")).count().collect()
+    total = sum(row["count"] for row in counts)
+    records = sum(row["count"] for row in counts if row["decoded"])
+    cores = spark.sparkContext.defaultParallelism
+    print(f"giro-spark: {total} lines, {records} records, {total - records} errors in {seconds:.1f} s "
+          f"({total / seconds:.0f} lines/s, {total / seconds / cores:.0f} lines/s per core on {cores} cores)")
+    spark.stop()
+
+
+if __name__ == "__main__":
+    main()
