@@ -19,4 +19,4 @@ if [ -z "${JAVA_HOME:-}" ] && [ -d /usr/lib/jvm/java-17-openjdk-amd64 ]; then
 fi
 export PYSPARK_PYTHON="$PWD/$VENV/bin/python"
 
-"$VENV/bin/python" examples/spark/check_spark.py --giro "$GIRO" --workdir .build/spark-test --lines "$LINES"
+"$VENV/bin/python" -u examples/spark/check_spark.py --giro "$GIRO" --workdir .build/spark-test --lines "$LINES"

@@ -8,6 +8,7 @@
    amount column must match the exact decimal sum of the reference records.
 2. A giro that dies mid-partition (crashing_giro.py, SIGKILL on marker lines): still one row per line, the
    marked lines as engine_failed errors, every other line equal to the reference.
+3. A giro that fails on everything (/bin/false) fails the job loudly.
 Exit status 1 on any mismatch. Prints the throughput of both runs.
 """
 
@@ -63,9 +64,12 @@ def canonical(df):
     return df.select("line", F.to_json(F.struct(*[F.col(name) for name in df.columns])).alias("row"))
 
 
-def compare(spark, rows, reference_lines, skip=frozenset()):
-    reference = spark.createDataFrame([(index + 1, text) for index, text in enumerate(reference_lines)],
-                                      "line long, json string")
+def compare(spark, rows, reference_lines, input_lines, skip=frozenset()):
+    # The reference gets the job's two documented fixes too (global line numbers are its own already).
+    reference = spark.createDataFrame(
+        [(number, giro_spark.finish_line(text, line, number))
+         for number, (text, line) in enumerate(zip(reference_lines, input_lines), start=1)],
+        "line long, json string")
     expected = canonical(giro_spark.json_lines_to_rows(reference)).withColumnRenamed("row", "expected")
     joined = canonical(rows).join(expected, "line", "full_outer")
     differing = joined.where(~F.col("line").isin(list(skip)) if skip else F.lit(True)) \
@@ -106,8 +110,10 @@ def main():
     work = Path(args.workdir)
     work.mkdir(parents=True, exist_ok=True)
 
+    # Set before the JVM starts: Spark's Python workers inherit its environment, not later changes.
+    os.environ["GIRO_REAL_BINARY"] = giro
     spark = (SparkSession.builder.master("local[2]").appName("giro-spark-check")
-             .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4")
+             .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", "4")
              .config("spark.driver.memory", "1g").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     cores = spark.sparkContext.defaultParallelism
@@ -125,7 +131,7 @@ def main():
     partitions = spark.sparkContext.textFile(str(input_path), args.partitions).getNumPartitions()
     check(partitions >= 4, f"input read in {partitions} partitions")
     check_one_row_per_line(rows, lines, "spark")
-    differing = compare(spark, rows, reference_lines)
+    differing = compare(spark, rows, reference_lines, lines)
     check(differing == 0, f"spark rows equal the single-process giro batch output ({differing} differ)")
 
     check(isinstance(rows.schema["record"].dataType["amount"].dataType["value"].dataType, DecimalType),
@@ -158,15 +164,21 @@ def main():
     crash_path = work / "crash.ndjson"
     write_lines(crash_path, crash_lines)
     crash_reference, _ = reference_run(giro, crash_path)
-    os.environ["GIRO_REAL_BINARY"] = giro
     crashed = giro_spark.decode(spark, str(crash_path), 3, str(HERE / "crashing_giro.py")).cache()
     check_one_row_per_line(crashed, crash_lines, "crashing giro")
     failed = {row["line"]: row["id"] for row in crashed.where(F.col("error.code") == giro_spark.ENGINE_FAILED)
               .select("line", "id").collect()}
     check(failed == {line: f"kill-{line - 1}" for line in killers},
           f"crashing giro: exactly the marked lines are engine_failed ({sorted(failed)})")
-    differing = compare(spark, crashed, crash_reference, skip=frozenset(killers))
+    differing = compare(spark, crashed, crash_reference, crash_lines, skip=frozenset(killers))
     check(differing == 0, f"crashing giro: every other line equals the single-process run ({differing} differ)")
+
+    # 3. A giro that cannot work at all (here /bin/false) fails the job instead of writing error rows.
+    try:
+        giro_spark.decode(spark, str(crash_path), 1, "/bin/false").count()
+        check(False, "an unusable giro fails the job")
+    except Exception as error:  # noqa: BLE001 - Py4J wraps the worker's exception
+        check("GiroUnusable" in str(error), "an unusable giro (/bin/false) fails the job with GiroUnusable")
 
     spark.stop()
     if failures:

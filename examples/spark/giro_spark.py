@@ -29,6 +29,13 @@ from pyspark.sql import functions as F  # noqa: E402
 import record_schema  # noqa: E402
 
 ENGINE_FAILED = "engine_failed"
+# More lines than this isolated as engine failures in one partition means giro itself is unusable on this
+# worker (wrong binary, missing library): the task fails loudly instead of writing error rows for everything.
+MAX_ENGINE_FAILURES = 16
+
+
+class GiroUnusable(RuntimeError):
+    pass
 
 
 def resolve_giro(giro):
@@ -82,8 +89,9 @@ def _complete_lines(stdout: bytes):
     return [line.decode("utf-8", errors="replace") for line in stdout.split(b"\n")[:-1]]
 
 
-def decode_lines(command, lines, timeout_s):
+def decode_lines(command, lines, timeout_s, failures=None):
     """One output JSON text per input line, whatever giro does: bisects around the lines that kill it."""
+    failures = [0] if failures is None else failures
     if not lines:
         return []
     outputs, failure = run_giro(command, lines, timeout_s(len(lines)))
@@ -93,13 +101,33 @@ def decode_lines(command, lines, timeout_s):
     if len(answered) == len(lines):
         return answered  # every line answered; the failure came after the last one
     if len(lines) == 1:
+        failures[0] += 1
+        if failures[0] > MAX_ENGINE_FAILURES:
+            raise GiroUnusable(f"{command[0]} failed on {failures[0]} single lines, last: {failure}")
         return [engine_failed_line(lines[0], failure)]
     rest = lines[len(answered):]
     if len(rest) == 1:
-        return answered + decode_lines(command, rest, timeout_s)
+        return answered + decode_lines(command, rest, timeout_s, failures)
     middle = (len(rest) + 1) // 2
-    return (answered + decode_lines(command, rest[:middle], timeout_s)
-            + decode_lines(command, rest[middle:], timeout_s))
+    return (answered + decode_lines(command, rest[:middle], timeout_s, failures)
+            + decode_lines(command, rest[middle:], timeout_s, failures))
+
+
+def finish_line(output: str, line: bytes, number: int) -> str:
+    """Two fixes to a `giro batch` answer that only the job can make: a line-level error (field "line")
+    gets the line number in the whole input instead of the one within its partition, and a line giro refused
+    before reading its JSON (longer than 64 KiB) gets the id the input line carries."""
+    fix_line = '"field":"line"' in output
+    fix_id = '"id":null' in output
+    if not (fix_line or fix_id):
+        return output
+    value = json.loads(output)
+    error = value.get("error")
+    if fix_line and isinstance(error, dict) and error.get("field") == "line" and error.get("line") is not None:
+        error["line"] = number
+    if value.get("id") is None:
+        value["id"] = _input_id(line)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def partition_decoder(giro, jobs, base_timeout_s, per_line_timeout_s):
@@ -108,14 +136,28 @@ def partition_decoder(giro, jobs, base_timeout_s, per_line_timeout_s):
         rows = list(rows)  # (line bytes, 0-based index); kept so failed runs can be repeated
         lines = [line for line, _ in rows]
         outputs = decode_lines(command, lines, lambda count: base_timeout_s + per_line_timeout_s * count)
-        for (_, index), output in zip(rows, outputs):
-            yield index + 1, output
+        for (line, index), output in zip(rows, outputs):
+            yield index + 1, finish_line(output, line, index + 1)
     return decode_partition
+
+
+_shipped = set()
+
+
+def ship_modules(sc):
+    """The workers unpickle the partition function by module name: send them this file and the schema module
+    (what `spark-submit --py-files` would do)."""
+    for module in (__file__, record_schema.__file__):
+        path = os.path.abspath(module)
+        if path not in _shipped:
+            sc.addPyFile(path)
+            _shipped.add(path)
 
 
 def decode(spark, input_path, partitions=None, giro="giro", jobs=1, base_timeout_s=60.0, per_line_timeout_s=0.05):
     """The typed DataFrame of every input line's record or error, ordered by `line`."""
     sc = spark.sparkContext
+    ship_modules(sc)
     lines = sc.textFile(input_path, minPartitions=partitions, use_unicode=False) if partitions else \
         sc.textFile(input_path, use_unicode=False)
     answered = lines.zipWithIndex().mapPartitions(
