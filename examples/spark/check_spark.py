@@ -174,11 +174,13 @@ def main():
     check(differing == 0, f"crashing giro: every other line equals the single-process run ({differing} differ)")
 
     # 3. A giro that cannot work at all (here /bin/false) fails the job instead of writing error rows.
+    spark.sparkContext.setLogLevel("OFF")  # the failing task's stack trace is expected here
     try:
         giro_spark.decode(spark, str(crash_path), 1, "/bin/false").count()
         check(False, "an unusable giro fails the job")
     except Exception as error:  # noqa: BLE001 - Py4J wraps the worker's exception
         check("GiroUnusable" in str(error), "an unusable giro (/bin/false) fails the job with GiroUnusable")
+    spark.sparkContext.setLogLevel("ERROR")
 
     spark.stop()
     if failures:

@@ -154,7 +154,8 @@ def ship_modules(sc):
             _shipped.add(path)
 
 
-def decode(spark, input_path, partitions=None, giro="giro", jobs=1, base_timeout_s=60.0, per_line_timeout_s=0.05):
+def decode(spark, input_path, partitions=None, giro="giro", jobs=1, base_timeout_s=60.0, per_line_timeout_s=0.05,
+           document=None):
     """The typed DataFrame of every input line's record or error, ordered by `line`."""
     sc = spark.sparkContext
     ship_modules(sc)
@@ -163,12 +164,12 @@ def decode(spark, input_path, partitions=None, giro="giro", jobs=1, base_timeout
     answered = lines.zipWithIndex().mapPartitions(
         partition_decoder(giro, jobs, base_timeout_s, per_line_timeout_s))
     raw = spark.createDataFrame(answered, "line long, json string")
-    return json_lines_to_rows(raw)
+    return json_lines_to_rows(raw, document)
 
 
-def json_lines_to_rows(raw):
+def json_lines_to_rows(raw, document=None):
     """(line, giro batch output JSON) -> typed rows; shared with the check so both sides parse alike."""
-    parsed = raw.select(F.col("line"), F.from_json("json", record_schema.batch_line_schema()).alias("b"))
+    parsed = raw.select(F.col("line"), F.from_json("json", record_schema.batch_line_schema(document)).alias("b"))
     return parsed.select("line", "b.*")
 
 
@@ -181,14 +182,18 @@ def main(argv=None):
     parser.add_argument("--giro", default="giro",
                         help="giro binary: an absolute path on every worker, or the name shipped with --files")
     parser.add_argument("--jobs", type=int, default=1, help="giro batch threads per task (one per Spark core)")
+    parser.add_argument("--record-schema", default=str(record_schema.SCHEMA_PATH),
+                        help="docs/record.schema.json, or its name when shipped with --files")
     args = parser.parse_args(argv)
 
     spark = SparkSession.builder.appName("giro-batch").getOrCreate()
+    schema_path = args.record_schema if os.path.exists(args.record_schema) else SparkFiles.get(args.record_schema)
+    document = record_schema.load_document(schema_path)
     started = time.monotonic()
-    rows = decode(spark, args.input, args.partitions, args.giro, args.jobs)
+    rows = decode(spark, args.input, args.partitions, args.giro, args.jobs, document=document)
     rows.write.mode("overwrite").format(args.format).save(args.output)
     seconds = time.monotonic() - started
-    written = spark.read.format(args.format).schema(record_schema.output_schema()).load(args.output)
+    written = spark.read.format(args.format).schema(record_schema.output_schema(document)).load(args.output)
     counts = written.groupBy(F.col("error").isNull().alias("decoded")).count().collect()
     total = sum(row["count"] for row in counts)
     records = sum(row["count"] for row in counts if row["decoded"])
