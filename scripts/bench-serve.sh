@@ -11,8 +11,13 @@ SWIFT="${SWIFT:-swift}"
 SECONDS_PER_RUN="${BENCH_SECONDS:-20}"
 CONNECTIONS="${BENCH_CONNECTIONS:-64}"
 
-"$SWIFT" build -c release --product giro
-GIRO="$("$SWIFT" build -c release --product giro --show-bin-path)/giro"
+# GIRO_BIN: an already built giro (skips the build).
+if [ -n "${GIRO_BIN:-}" ]; then
+  GIRO="$GIRO_BIN"
+else
+  "$SWIFT" build -c release --product giro
+  GIRO="$("$SWIFT" build -c release --product giro --show-bin-path)/giro"
+fi
 WORK="$(mktemp -d)"
 source scripts/serve/server.sh
 trap 'stop_server; rm -rf "$WORK"' EXIT INT TERM

@@ -19,8 +19,13 @@ RSS_GROWTH_MIB="${SOAK_RSS_GROWTH_MIB:-64}"
 IDLE_TIMEOUT_MS=4000
 BUDGET_MS=10000
 
-"$SWIFT" build -c "$CONFIG" --product giro
-GIRO="$("$SWIFT" build -c "$CONFIG" --product giro --show-bin-path)/giro"
+# GIRO_BIN: an already built giro (skips the build).
+if [ -n "${GIRO_BIN:-}" ]; then
+  GIRO="$GIRO_BIN"
+else
+  "$SWIFT" build -c "$CONFIG" --product giro
+  GIRO="$("$SWIFT" build -c "$CONFIG" --product giro --show-bin-path)/giro"
+fi
 WORK="$(mktemp -d)"
 SAMPLER=""
 source scripts/serve/server.sh

@@ -5,6 +5,7 @@
   server must close each of them within --idle-timeout (plus slack);
 - slow body: /v1/decode requests whose body trickles; each must get 503 time_budget_exceeded within
   --budget (plus slack), which frees its slot;
+- a stalled /v1/batch upload (no time budget there): disconnected within --idle-timeout (plus slack);
 - /v1/batch clients that vanish mid-stream (connection reset while uploading, after reading part of the
   answer, and while the server is blocked writing to a client that reads nothing);
 - meanwhile, normal clients: a /v1/decode and a /v1/batch must be answered correctly within --prompt seconds.
@@ -144,6 +145,23 @@ def slow_body(port, results):
     s.close()
 
 
+def stalled_batch_upload(port, results):
+    """A /v1/batch upload that stops after its first lines: /v1/batch has no time budget, so only the idle
+    timeout can free its slot."""
+    s = connect(port)
+    s.sendall(b"POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-ndjson\r\n"
+              b"Transfer-Encoding: chunked\r\n\r\n" + chunk(batch_lines(10)))
+    started = time.monotonic()
+    s.settimeout(120)
+    try:
+        while s.recv(65536):
+            pass
+    except OSError:
+        pass
+    results.append(time.monotonic() - started)
+    s.close()
+
+
 def batch_reset_while_uploading(port):
     s = connect(port)
     s.sendall(b"POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-ndjson\r\n"
@@ -180,7 +198,7 @@ def batch_reset_without_reading(port):
 
 
 def normal_clients(port, prompt):
-    payload = (ROOT / "fixtures" / "payloads" / "ch.qr-bill" / "valid-minimal.txt")
+    payload = ROOT / "fixtures" / "samples" / "swiss-qr-bill.txt"
     started = time.monotonic()
     status, _ = request(port, "POST", "/v1/decode", payload.read_bytes())
     elapsed = time.monotonic() - started
@@ -208,6 +226,8 @@ def main():
     faulty = [threading.Thread(target=slowloris, args=(args.port, args.idle_timeout, closed_after))
               for _ in range(args.slowloris)]
     faulty += [threading.Thread(target=slow_body, args=(args.port, slow_answers)) for _ in range(2)]
+    stalled = []
+    faulty.append(threading.Thread(target=stalled_batch_upload, args=(args.port, stalled)))
     for thread in faulty:
         thread.start()
     time.sleep(1)
@@ -223,6 +243,8 @@ def main():
     check(len(closed_after) == args.slowloris and max(closed_after) < args.idle_timeout + slack,
           f"{args.slowloris} slowloris connections closed by the server after {min(closed_after):.1f}–"
           f"{max(closed_after):.1f} s (idle timeout {args.idle_timeout:.1f} s)")
+    check(len(stalled) == 1 and stalled[0] < args.idle_timeout + slack,
+          f"a stalled /v1/batch upload is disconnected after {stalled[0] if stalled else -1:.1f} s")
     check(all(status == 503 and seconds < args.budget + slack for status, seconds in slow_answers),
           f"slow-body requests answered 503 at the time budget: {[(s, round(t, 1)) for s, t in slow_answers]}")
     if failures:

@@ -5,7 +5,7 @@
 
 local requests = {}
 local next_index = 1
-local statuses = {}
+statuses = {}  -- global: done() reads it from each thread with thread:get
 local threads = {}
 
 local function read_file(path)
