@@ -52,4 +52,4 @@ echo "schemathesis: no findings; giro serve still up"
 # memory, every slot freed (scripts/soak-serve.sh; `make soak-serve` is the 5-minute version).
 cleanup
 trap - EXIT INT TERM
-SOAK_SECONDS="${SOAK_SECONDS:-40}" SWIFT="$SWIFT" scripts/soak-serve.sh
+SOAK_SECONDS="${SOAK_SECONDS:-40}" GIRO_BIN="$GIRO" scripts/soak-serve.sh
