@@ -4,6 +4,8 @@
 #   /v1/decode: every fixture payload (fixtures/payloads/*/*.txt, valid and invalid) in rotation, 2 threads,
 #               64 connections; giro batch --jobs 2 decodes the same payloads as NDJSON lines.
 #   /v1/images: the generated photos (fixtures/images/generated/*-photo.jpg) in rotation.
+#   GET /healthz: the same wrk settings on a route that decodes nothing (what HTTP alone costs here);
+#   POST /v1/batch: the giro batch input as one streamed request (curl).
 # BENCH_SECONDS (default 20) per wrk run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +31,7 @@ done > "$WORK/decode.tsv"
 for f in fixtures/images/generated/*-photo.jpg; do
   printf 'POST\t/v1/images\timage/jpeg\t%s\n' "$PWD/$f"
 done > "$WORK/images.tsv"
+printf 'GET\t/healthz\t-\t-\n' > "$WORK/healthz.tsv"
 
 # The same payloads as batch lines, repeated to about 100 000 lines.
 python3 - "$WORK/batch.ndjson" fixtures/payloads/*/*.txt <<'EOF'
@@ -54,6 +57,13 @@ run_wrk() {  # manifest label
 }
 IFS='|' read -r DECODE_RPS DECODE_P50 DECODE_P99 DECODE_STATUSES < <(run_wrk "$WORK/decode.tsv" decode)
 IFS='|' read -r IMAGES_RPS IMAGES_P50 IMAGES_P99 IMAGES_STATUSES < <(run_wrk "$WORK/images.tsv" images)
+IFS='|' read -r HEALTH_RPS HEALTH_P50 HEALTH_P99 HEALTH_STATUSES < <(run_wrk "$WORK/healthz.tsv" healthz)
+# The bulk path: the same lines as one streamed /v1/batch request.
+SERVED_START=$(date +%s.%N)
+curl -sf -H 'Content-Type: application/x-ndjson' --data-binary "@$WORK/batch.ndjson" \
+  "http://127.0.0.1:$PORT/v1/batch" -o "$WORK/served.ndjson"
+SERVED_END=$(date +%s.%N)
+SERVED_LPS=$(python3 -c "print($(wc -l < "$WORK/served.ndjson") / ($SERVED_END - $SERVED_START))")
 RSS_KB=$(awk '/^VmHWM/ {print $2}' "/proc/$SERVER_PID/status")
 stop_server
 
@@ -68,7 +78,10 @@ printf '| %-44s | %12s | %8s | %8s | %s\n' "run" "per second" "p50 ms" "p99 ms" 
 printf '|%s|%s|%s|%s|%s\n' "----------------------------------------------" "--------------" "----------" "----------" "-------"
 printf '| %-44s | %12.0f | %8s | %8s | %s\n' "POST /v1/decode, $(wc -l < "$WORK/decode.tsv") fixture payloads" "$DECODE_RPS" "$DECODE_P50" "$DECODE_P99" "$DECODE_STATUSES"
 printf '| %-44s | %12.0f | %8s | %8s | %s\n' "giro batch --jobs 2, same payloads ($BATCH_LINES lines)" "$BATCH_LPS" "-" "-" "lines"
+printf '| %-44s | %12.0f | %8s | %8s | %s\n' "POST /v1/batch, the same lines, one request" "$SERVED_LPS" "-" "-" "lines"
+printf '| %-44s | %12.0f | %8s | %8s | %s\n' "GET /healthz (HTTP floor: no decoding)" "$HEALTH_RPS" "$HEALTH_P50" "$HEALTH_P99" "$HEALTH_STATUSES"
 printf '| %-44s | %12.0f | %8s | %8s | %s\n' "POST /v1/images, $(wc -l < "$WORK/images.tsv") generated photos" "$IMAGES_RPS" "$IMAGES_P50" "$IMAGES_P99" "$IMAGES_STATUSES"
 echo
-printf 'service / giro batch: %.0f %% (target >= 70 %%); server peak RSS %d MiB\n' \
-  "$(python3 -c "print(100 * $DECODE_RPS / $BATCH_LPS)")" "$((RSS_KB / 1024))"
+printf '/v1/decode requests / giro batch lines: %.0f %%; /v1/batch / giro batch: %.0f %% (target >= 70 %%)\n' \
+  "$(python3 -c "print(100 * $DECODE_RPS / $BATCH_LPS)")" "$(python3 -c "print(100 * $SERVED_LPS / $BATCH_LPS)")"
+printf 'server peak RSS (VmHWM) %d MiB\n' "$((RSS_KB / 1024))"
