@@ -37,7 +37,7 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 python3 scripts/serve/soak_requests.py "$WORK" > "$WORK/requests.tsv"
-echo "soak: $(wc -l < "$WORK/requests.tsv") distinct requests in rotation, $CONNECTIONS connections, ${DURATION} s, $CONFIG build"
+echo "soak: $(wc -l < "$WORK/requests.tsv") distinct requests in rotation, $CONNECTIONS connections, ${DURATION} s, $GIRO"
 
 start_server "$GIRO" --idle-timeout-ms "$IDLE_TIMEOUT_MS" --time-budget-ms "$BUDGET_MS" --max-queue 1024
 rss_kib() { awk '/^VmRSS/ {print $2}' "/proc/$SERVER_PID/status"; }
