@@ -121,13 +121,16 @@ def finish_line(output: str, line: bytes, number: int) -> str:
     fix_id = '"id":null' in output
     if not (fix_line or fix_id):
         return output
-    value = json.loads(output)
+    value = json.loads(output)  # the markers may also match inside a record (an invoice's "id":null)
+    changed = False
     error = value.get("error")
     if fix_line and isinstance(error, dict) and error.get("field") == "line" and error.get("line") is not None:
         error["line"] = number
+        changed = True
     if value.get("id") is None:
         value["id"] = _input_id(line)
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        changed = changed or value["id"] is not None
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":")) if changed else output
 
 
 def partition_decoder(giro, jobs, base_timeout_s, per_line_timeout_s):
@@ -156,7 +159,7 @@ def ship_modules(sc):
 
 def decode(spark, input_path, partitions=None, giro="giro", jobs=1, base_timeout_s=60.0, per_line_timeout_s=0.05,
            document=None):
-    """The typed DataFrame of every input line's record or error, ordered by `line`."""
+    """The typed DataFrame of every input line's record or error, in input order."""
     sc = spark.sparkContext
     ship_modules(sc)
     lines = sc.textFile(input_path, minPartitions=partitions, use_unicode=False) if partitions else \
