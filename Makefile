@@ -7,7 +7,7 @@ GIRO_DEBUG := .build/debug/giro
 # limits it at run time, this covers the tesseract CLI the fixture scripts run.
 export OMP_THREAD_LIMIT ?= 1
 
-.PHONY: deps build test test-service demo record bench bench-regex bench-parsers bench-uk bench-images fixtures-images fixtures-pdf fixtures-ocr-inputs docs clean
+.PHONY: deps build test test-service test-spark bench-serve soak-serve demo record bench bench-regex bench-parsers bench-uk bench-images fixtures-images fixtures-pdf fixtures-ocr-inputs docs clean
 
 deps:
 	@scripts/install-deps.sh
@@ -22,6 +22,21 @@ test: deps
 # Sources/GiroServer/openapi.json: fails on any 5xx, schema violation, undocumented status or crash (docs/service.md).
 test-service: deps
 	SWIFT="$(SWIFT)" scripts/test-service.sh
+
+# examples/spark in Spark local[2] mode (pyspark from PyPI in a venv under .build/, Debian's OpenJDK 17): 100 000
+# generated lines with poisoned ones, and a giro that crashes; checked line by line against one `giro batch` run.
+test-spark: deps
+	SWIFT="$(SWIFT)" scripts/test-spark.sh
+
+# wrk on loopback against a release `giro serve` (/v1/decode with the fixture payloads, /v1/images with the
+# generated photos), compared in the same run with `giro batch` on the same payloads. Prints a table.
+bench-serve: deps
+	SWIFT="$(SWIFT)" scripts/bench-serve.sh
+
+# Mixed valid, invalid and junk requests on every route plus faulty clients for SOAK_SECONDS (default 300)
+# against a release `giro serve`: no 5xx, every request answered, bounded memory, no leaked slot.
+soak-serve: deps
+	SWIFT="$(SWIFT)" GIRO_CONFIG=release scripts/soak-serve.sh
 
 demo: deps
 	$(SWIFT) build --product giro

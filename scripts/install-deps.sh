@@ -14,8 +14,10 @@ packages=(pkg-config libpcre2-dev pcre2-utils liblzma-dev
   libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-hrv tesseract-ocr-slv
   tesseract-ocr-srp tesseract-ocr-srp-latn tesseract-ocr-ces tesseract-ocr-slk tesseract-ocr-hun tesseract-ocr-deu
   tesseract-ocr-nld tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-sqi fonts-ocr-b fonts-dejavu-core
-  # make bench-serve: HTTP load generator
+  # make bench-serve and make soak-serve: HTTP load generator
   wrk
+  # make test-spark: the JVM that pyspark (from PyPI, in a venv under .build/) runs on
+  openjdk-17-jre-headless
   # scripts/count-public-api.sh (run by PublicAPITests) reads the compiler's symbol graphs
   jq)
 

@@ -47,3 +47,9 @@ echo "giro serve on 127.0.0.1:$PORT (pid $SERVER_PID)"
 
 kill -0 "$SERVER_PID" 2>/dev/null || { echo "giro serve crashed during the run" >&2; tail -20 "$LOG"; exit 1; }
 echo "schemathesis: no findings; giro serve still up"
+
+# A short soak (SOAK_SECONDS, default 40) with the faulty clients: no 5xx, every request answered, bounded
+# memory, every slot freed (scripts/soak-serve.sh; `make soak-serve` is the 5-minute version).
+cleanup
+trap - EXIT INT TERM
+SOAK_SECONDS="${SOAK_SECONDS:-40}" GIRO_BIN="$GIRO" scripts/soak-serve.sh

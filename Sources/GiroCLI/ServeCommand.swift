@@ -37,6 +37,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("batch-jobs"), help: "Worker threads per /v1/batch request.")
     var batchJobs: Int = ServiceConfiguration().batchJobs
 
+    @Option(name: .customLong("idle-timeout-ms"),
+            help: "Close a connection idle this long, including one whose request head is still arriving (slow clients).")
+    var idleTimeoutMilliseconds: Int = 30_000
+
     @Option(name: .customLong("token-file"), help: "File holding a bearer token that /v1 and /metrics then require.")
     var tokenFile: String?
 
@@ -48,6 +52,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (1...4096).contains(maxConcurrent) else { throw ValidationError("--max-concurrent must be between 1 and 4096") }
         guard (0...100_000).contains(maxQueue) else { throw ValidationError("--max-queue must be between 0 and 100000") }
         guard (1...512).contains(batchJobs) else { throw ValidationError("--batch-jobs must be between 1 and 512") }
+        guard (100...3_600_000).contains(idleTimeoutMilliseconds) else {
+            throw ValidationError("--idle-timeout-ms must be between 100 and 3600000")
+        }
     }
 
     func run() async throws {
@@ -60,6 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
         config.maxConcurrent = maxConcurrent
         config.maxQueue = maxQueue
         config.batchJobs = batchJobs
+        config.idleTimeout = .milliseconds(idleTimeoutMilliseconds)
         if let tokenFile {
             guard let data = FileManager.default.contents(atPath: tokenFile) else {
                 Output.writeErr("giro serve: cannot read \(tokenFile)")

@@ -51,7 +51,7 @@ public struct GiroService: Sendable {
             let kind = context.parameters.get("kind") ?? ""
             return try await gate.run { try await check.handle(request, kindName: kind) }
         }
-        InfoRoutes(metrics: metrics, drain: drain).register(on: router, gate: gate)
+        InfoRoutes(metrics: metrics, drain: drain, limiter: limiter).register(on: router, gate: gate)
         return router
     }
 
@@ -61,10 +61,15 @@ public struct GiroService: Sendable {
         return min(60_000, max(1, ms * 8 / 10))
     }
 
+    static func idleMilliseconds(_ duration: Duration) -> Int64 {
+        Int64(max(1, ObservabilityMiddleware<BasicRequestContext>.milliseconds(duration)))
+    }
+
     /// The Hummingbird application; `onRunning` gets the bound port (useful with port 0).
     package func makeApplication(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         Application(
             router: makeRouter(),
+            server: .http1(configuration: .init(idleTimeout: .milliseconds(Self.idleMilliseconds(configuration.idleTimeout)))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "giro"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger

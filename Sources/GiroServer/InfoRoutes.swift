@@ -6,10 +6,12 @@ import Hummingbird
 struct InfoRoutes: Sendable {
     let metrics: ServiceMetrics
     let drain: DrainState
+    let limiter: ConcurrencyLimiter
 
     func register(on router: Router<BasicRequestContext>, gate: RequestGate) {
         let metrics = self.metrics
         let drain = self.drain
+        let limiter = self.limiter
         router.get("/v1/formats") { _, _ in
             try await gate.run { JSONResponse.ok(try JSONResponse.encode(FormatRegistry.descriptors)) }
         }
@@ -23,7 +25,8 @@ struct InfoRoutes: Sendable {
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
         }
         router.get("/metrics") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            metrics.recordSlots(inFlight: await limiter.inFlight, queued: await limiter.queued)
+            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
         }
     }

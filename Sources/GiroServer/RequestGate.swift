@@ -34,15 +34,18 @@ package struct RequestGate: Sendable {
         let budget = timeBudget
         return try await withCheckedThrowingContinuation { continuation in
             race.install(continuation)
-            let worker = Task {
-                defer { Task { await limiter.release() } }
-                do { race.finish(.success(try await work())) } catch { race.finish(.failure(error)) }
-            }
-            Task {
-                try? await Task.sleep(for: budget)
+            let worker = TaskBox()
+            // The timer is cancelled as soon as the work answers: no sleeping task outlives its request.
+            let timer = Task {
+                do { try await Task.sleep(for: budget) } catch { return }
                 let detail = "the request was not answered within its time budget of \(budget)"
                 if race.finish(.failure(ServiceProblem(.timeBudgetExceeded, detail))) { worker.cancel() }
             }
+            worker.set(Task {
+                do { race.finish(.success(try await work())) } catch { race.finish(.failure(error)) }
+                timer.cancel()
+                await limiter.release()
+            })
         }
     }
 
@@ -66,6 +69,29 @@ package struct RequestGate: Sendable {
             await limiter.release()
         }
         return streamed
+    }
+}
+
+/// The worker task of a request, for the timer to cancel (it is created after the timer).
+final class TaskBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: Task<Void, Never>?
+    private var cancelled = false
+
+    func set(_ t: Task<Void, Never>) {
+        let cancelNow = lock.withLock {
+            task = t
+            return cancelled
+        }
+        if cancelNow { t.cancel() }
+    }
+
+    func cancel() {
+        let t: Task<Void, Never>? = lock.withLock {
+            cancelled = true
+            return task
+        }
+        t?.cancel()
     }
 }
 

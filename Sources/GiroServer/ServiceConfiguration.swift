@@ -20,6 +20,9 @@ public struct ServiceConfiguration: Sendable {
     public var bearerToken: String?
     /// Worker threads one batch request decodes on.
     public var batchJobs: Int = 2
+    /// A connection with no request in progress (a client still dribbling its request head counts as none)
+    /// is closed after this long, so slow or stalled clients cannot hold connections forever.
+    public var idleTimeout: Duration = .seconds(30)
 
     public init() {}
 }

@@ -42,5 +42,14 @@ package final class ServiceMetrics: Sendable {
         if errors > 0 { registry.makeCounter(descriptor: descriptor, labels: [("result", "error")]).increment(by: Int64(errors)) }
     }
 
+    /// `/v1` requests holding a slot and waiting for one, read when `/metrics` is scraped: both fall back
+    /// to 0 once the work of finished, failed and abandoned requests has been freed.
+    package func recordSlots(inFlight: Int, queued: Int) {
+        registry.makeGauge(descriptor: .init(namespace: "giro", metricName: "http_in_flight", unitName: "requests",
+                                             helpText: "Requests holding a processing slot")).set(Int64(inFlight))
+        registry.makeGauge(descriptor: .init(namespace: "giro", metricName: "http_queued", unitName: "requests",
+                                             helpText: "Requests waiting for a processing slot")).set(Int64(queued))
+    }
+
     package func exposition() -> [UInt8] { registry.emitToBuffer() }
 }

@@ -42,6 +42,30 @@ struct LimitTests {
         #expect(try await queued.value.status == 422)
     }
 
+    @Test func aClientStillSendingItsHeadIsDisconnectedAfterTheIdleTimeout() async throws {
+        let server = try await RunningServer.start { $0.idleTimeout = .milliseconds(300) }
+        defer { Task { await server.stop() } }
+        let slow = try TestConnection(port: server.port)
+        try slow.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: a")
+        #expect(slow.waitForClose(seconds: 20))
+        let other = try await request(server.port, "GET", "/healthz")
+        #expect(other.status == 200)
+    }
+
+    @Test func metricsShowSlotsInFlightAndFreed() async throws {
+        let server = try await RunningServer.start()
+        defer { Task { await server.stop() } }
+        let (_, finish) = try Self.slowDecode(server.port)
+        try await server.waitUntilInFlight(1)
+        let busy = try await request(server.port, "GET", "/metrics")
+        #expect(busy.text.contains("giro_http_in_flight_requests 1"))
+        #expect(busy.text.contains("giro_http_queued_requests 0"))
+        #expect(try await finish().status == 422)
+        for _ in 0..<1000 where await server.service.limiter.inFlight > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        let idle = try await request(server.port, "GET", "/metrics")
+        #expect(idle.text.contains("giro_http_in_flight_requests 0"))
+    }
+
     @Test func timeBudgetAnswers503() async throws {
         let server = try await RunningServer.start { $0.timeBudget = .milliseconds(300) }
         defer { Task { await server.stop() } }

@@ -44,6 +44,18 @@ final class TestConnection {
         return n > 0 ? Array(buffer[0..<n]) : []
     }
 
+    /// True when the peer closes the connection (end of stream) within `seconds`; false when it stays open.
+    func waitForClose(seconds: Int) -> Bool {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, 4096, 0) }
+            if n == 0 { return true }
+            if n < 0 { return errno == ECONNRESET }
+        }
+    }
+
     func sendHead(method: String, path: String, headers: [String: String]) throws {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
         for (k, v) in headers { head += "\(k): \(v)\r\n" }
