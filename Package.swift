@@ -21,8 +21,22 @@ let countries: [(target: String, path: String)] = [
 ]
 // System libraries a plug-in needs besides GiroCore (PAY by square is LZMA-compressed).
 let countryLibraries: [String: [Target.Dependency]] = ["GiroSlovakia": ["CLZMA"]]
+// Printed-slip templates (data, docs/slip-templates.md), compiled into their plug-in as bytes.
+let countrySlips: [String: [String]] = [
+    "GiroCroatia": ["hub-3a.json"],
+    "GiroSlovenia": ["upn.json"],
+    "GiroSwitzerland": ["esr.json", "es.json"],
+    "GiroAustria": ["zahlungsanweisung.json"],
+    "GiroGermany": ["sepa-ueberweisung.json"],
+]
 // Files in a plug-in's folder that are not sources (the UK weight tables the generated Swift is made from).
 let countryExcludes: [String: [String]] = ["GiroUnitedKingdom": ["Data"]]
+
+func countryTarget(_ c: (target: String, path: String)) -> Target {
+    let dependencies: [Target.Dependency] = ["GiroCore"] + (countryLibraries[c.target] ?? [])
+    let slips: [Resource] = (countrySlips[c.target] ?? []).map { Resource.embedInCode("Slips/" + $0) }
+    return .target(name: c.target, dependencies: dependencies, path: c.path, exclude: countryExcludes[c.target] ?? [], resources: slips)
+}
 
 let package = Package(
     name: "Giro",
@@ -74,8 +88,8 @@ let package = Package(
         .target(name: "GiroOCR", dependencies: ["GiroCore", "GiroImaging"]),
         // Printed slips read by data-driven templates (Countries/<Country>/Slips/*.json, docs/slip-templates.md).
         .target(name: "GiroSlips", dependencies: ["GiroCore", "GiroImaging", "GiroOCR", "GiroParsers"]),
-    ] + countries.map { .target(name: $0.target, dependencies: ["GiroCore"] + (countryLibraries[$0.target] ?? []), path: $0.path, exclude: countryExcludes[$0.target] ?? []) } + [
-        .target(name: "Giro", dependencies: ["GiroCore", "GiroParsers", "GiroImaging"] + countries.map { .target(name: $0.target) }),
+    ] + countries.map(countryTarget) + [
+        .target(name: "Giro", dependencies: ["GiroCore", "GiroParsers", "GiroImaging", "GiroSlips"] + countries.map { .target(name: $0.target) }),
         // The HTTP service behind `giro serve`; the OpenAPI document it serves is its contract.
         .target(
             name: "GiroServer",

@@ -16,3 +16,4 @@
 @_exported import GiroGermany
 @_exported import GiroParsers
 @_exported import GiroImaging
+@_exported import GiroSlips

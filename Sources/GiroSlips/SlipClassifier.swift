@@ -110,6 +110,8 @@ enum SlipClassifier {
             }
         }
         guard let chosen = best, chosen.inliers.count >= template.minAnchors else { return nil }
+        let requiredAnchors = template.anchors.indices.filter { template.anchors[$0].required }
+        guard requiredAnchors.allSatisfy({ r in chosen.inliers.contains { $0.anchor == r } }) else { return nil }
         let from = chosen.inliers.map { mm[$0.anchor] }, to = chosen.inliers.map(\.center)
         guard var t = SlipTransform.similarity(from: from, to: to) else { return nil }
         // With four or more anchors an affine fit also absorbs shear (mild perspective); keep it only when it agrees.

@@ -24,8 +24,11 @@ public struct SlipBox: Sendable, Hashable, Codable {
 public struct SlipAnchor: Sendable, Hashable, Codable {
     /// The label as printed; matched ignoring case, diacritics and OCR look-alikes.
     public var text: String
-    /// Where it is printed: `x` is where the text starts, the text is vertically centred in the box.
+    /// Where it is printed: the box tightly around the printed text (its centre is what is matched).
     public var box: SlipBox
+    /// A label that tells this form from a sibling (the orange ESR's "Referenz-Nr." against the red ES):
+    /// the form is not recognised without it.
+    public var required: Bool = false
 }
 
 /// OCR settings of one zone (image path only).

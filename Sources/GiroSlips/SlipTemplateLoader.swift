@@ -151,11 +151,16 @@ public enum SlipTemplateLoader {
             var anchors: [SlipAnchor] = []
             for (i, a) in anchorItems.enumerated() {
                 let key = "classify.anchors[\(i)]"
-                let am = try object(a, key, allowed: ["text", "box"])
+                let am = try object(a, key, allowed: ["text", "box", "required"])
                 let text = try string(try member(am, "text", in: key, line: a.line).0, "\(key).text")
                 guard !SlipText.tokens(text).isEmpty else { throw fail("\(key).text", a.line, "has no letters or digits") }
                 let b = try box(try member(am, "box", in: key, line: a.line).0, "\(key).box", width: width, height: height)
-                anchors.append(SlipAnchor(text: text, box: b))
+                var required = false
+                if let r = am.first(where: { $0.key == "required" }) {
+                    guard case .bool(let flag, _) = r.value else { throw fail("\(key).required", r.line, "expected true or false") }
+                    required = flag
+                }
+                anchors.append(SlipAnchor(text: text, box: b, required: required))
             }
             let (minV, _) = try member(cm, "minAnchors", in: "classify", line: classifyV.line)
             let minAnchors = try integer(minV, "classify.minAnchors")
