@@ -4,7 +4,7 @@
 SWIFT ?= swift
 GIRO_DEBUG := .build/debug/giro
 
-.PHONY: deps build test test-service demo record bench bench-regex bench-parsers bench-uk bench-images fixtures-images fixtures-pdf docs clean
+.PHONY: deps build test test-service demo record bench bench-regex bench-parsers bench-uk bench-images fixtures-images fixtures-pdf fixtures-slips docs clean
 
 deps:
 	@scripts/install-deps.sh
@@ -66,6 +66,11 @@ bench-images: deps
 # Regenerate fixtures/images/generated and manifest.tsv from fixtures/images/symbols.tsv.
 fixtures-images: deps
 	fixtures/images/generate.sh
+
+# Regenerate the slip fixtures (fixtures/slips: words files, expectations, and with IMAGES=1 the rendered
+# scans/photos) from the templates in Countries/*/Slips; then `make record` and review `git diff fixtures/slips`.
+fixtures-slips:
+	python3 fixtures/slips/generate.py $(if $(IMAGES),--images,)
 
 # Regenerate the PDF bills in fixtures/pdf and their manifest.tsv.
 fixtures-pdf: deps

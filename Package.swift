@@ -129,6 +129,7 @@ let package = Package(
         .testTarget(name: "GiroKosovoTests", dependencies: ["GiroKosovo", "GiroPluginTestKit"]),
         .testTarget(name: "GiroGermanyTests", dependencies: ["GiroGermany", "GiroPluginTestKit", "GiroTestSupport"]),
         .testTarget(name: "GiroTests", dependencies: ["Giro", "GiroTestSupport"]),
+        .testTarget(name: "GiroSlipsTests", dependencies: ["Giro"]),
         .testTarget(name: "GiroParsersTests", dependencies: ["GiroParsers", "GiroTestSupport"], exclude: ["Corpus"]),
         .testTarget(
             name: "GiroServerTests",
@@ -145,7 +146,7 @@ let package = Package(
 )
 
 // Plug-in and module folders carry a README.md: documentation, neither source nor resource.
-let documentedModules: Set<String> = Set(countries.map(\.target) + ["GiroRegex", "GiroParsers", "GiroImaging"])
+let documentedModules: Set<String> = Set(countries.map(\.target) + ["GiroRegex", "GiroParsers", "GiroImaging", "GiroSlips"])
 for target in package.targets where documentedModules.contains(target.name) {
     target.exclude.append("README.md")
 }

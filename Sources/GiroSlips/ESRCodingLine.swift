@@ -57,7 +57,8 @@ public struct ESRCodingLine: Sendable, Hashable {
                                      participant: formatParticipant(Substring(parts[1])), esAccount: String(ab[0]),
                                      esClearing: String(ab[1]), normalized: s, failedChecks: [])
             if !valid(ab[0]) { line.failedChecks.append("account") }
-            if !valid(ab[1].dropLast()) || !valid(ab[1]) { line.failedChecks.append("clearing") }
+            // `07` + clearing number (5) + its own check + the check over all eight (§3.3: 07 08888 5 4).
+            if !valid(ab[1].dropFirst(2).dropLast()) || !valid(ab[1]) { line.failedChecks.append("clearing") }
             if !valid(Substring(parts[1])) { line.failedChecks.append("participant") }
             return line
         }

@@ -71,6 +71,15 @@ public struct FieldEvidence: Sendable, Codable, Hashable {
         self.corrections = corrections
         self.confidence = confidence
     }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(field, forKey: .field)
+        try c.encode(box, forKey: .box)
+        try c.encode(text, forKey: .text)
+        try c.encode(corrections, forKey: .corrections)
+        try c.encode(confidence, forKey: .confidence)
+    }
 }
 
 /// The normalized payment record every format decodes into (schema version 2).
