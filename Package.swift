@@ -85,7 +85,9 @@ let package = Package(
         .target(name: "CPopplerShim", linkerSettings: [.linkedLibrary("poppler-cpp")]),
         .target(name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP", "CPopplerShim"]),
         // Printed slips: OCR engines and the caller's OCR formats (words JSON, hOCR, ALTO, TSV) → PageWords.
-        .target(name: "GiroOCR", dependencies: ["GiroCore", "GiroImaging"]),
+        // Tesseract 5 through its C API (libtesseract-dev; pkg-config also links Leptonica).
+        .systemLibrary(name: "CTesseract", pkgConfig: "tesseract", providers: [.apt(["libtesseract-dev"])]),
+        .target(name: "GiroOCR", dependencies: ["GiroCore", "GiroImaging", "CTesseract"]),
         // Printed slips read by data-driven templates (Countries/<Country>/Slips/*.json, docs/slip-templates.md).
         .target(name: "GiroSlips", dependencies: ["GiroCore", "GiroImaging", "GiroOCR", "GiroParsers"]),
     ] + countries.map(countryTarget) + [
@@ -140,13 +142,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .testTarget(name: "GiroOCRTests", dependencies: ["GiroOCR", "GiroCore", "GiroImaging", "GiroTestSupport"]),
         .testTarget(name: "GiroImagingTests", dependencies: ["Giro", "GiroTestSupport"], exclude: ["zxing-samples-ratchet.json"]),
     ],
     cxxLanguageStandard: .cxx17
 )
 
 // Plug-in and module folders carry a README.md: documentation, neither source nor resource.
-let documentedModules: Set<String> = Set(countries.map(\.target) + ["GiroRegex", "GiroParsers", "GiroImaging", "GiroSlips"])
+let documentedModules: Set<String> = Set(countries.map(\.target) + ["GiroRegex", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips"])
 for target in package.targets where documentedModules.contains(target.name) {
     target.exclude.append("README.md")
 }

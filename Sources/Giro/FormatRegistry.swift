@@ -6,6 +6,8 @@ public enum FormatRegistry {
     public static let all: [any PaymentFormat] = [
         EPCQRCode(),
         SwissQRBill(),
+        // Digits, '>' and '+' only: a coding line typed or OCR'd from a Swiss orange or red slip.
+        SwissESRCodingLine(),
         CzechSPAYD(),
         CzechSID(),
         PayBySquare(),

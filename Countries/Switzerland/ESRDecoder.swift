@@ -1,0 +1,169 @@
+import Foundation
+import GiroCore
+
+/// One run over a coding line: the block pattern tells orange from red, then each block's check digit is verified
+/// before its value enters the record (a rejection carries what was read, `partial`).
+struct ESRDecoder: FieldDecoding {
+    let format: String
+    let payload: Payload
+    var diagnostics: [Diagnostic] = []
+    var record: PaymentRecord
+
+    /// Belegartcode → (currency, carries an amount).
+    static let documentTypes: [String: (currency: String, hasAmount: Bool)] = [
+        "01": ("CHF", true), "03": ("CHF", true), "04": ("CHF", false), "11": ("CHF", true), "14": ("CHF", false),
+        "21": ("EUR", true), "23": ("EUR", true), "31": ("EUR", false), "33": ("EUR", false),
+    ]
+
+    init(format: String, payload: Payload) {
+        self.format = format
+        self.payload = payload
+        record = PaymentRecord(format: format, country: "CH", formatVersion: nil,
+                               source: SourceInfo(kind: payload.kind, symbology: payload.symbology?.rawValue, charset: "US-ASCII"))
+    }
+
+    mutating func decode() throws(GiroError) {
+        let line: ESRLineScanner
+        do {
+            line = try ESRLineScanner(payload.bytes)
+        } catch {
+            throw fail(error.isCharacter ? .charsetInvalid : .structureInvalid, field: "payload", offset: error.offset,
+                       "not a coding line: \(error.reason)")
+        }
+        let b = line.blocks
+        let terminators = b.map { $0.terminator.map { Character(Unicode.Scalar($0)) } ?? "∅" }
+        switch (terminators.count, terminators.first, terminators.dropFirst().first) {
+        case (3, ">", "+"): try orange(line)
+        case (3, "+", ">"): try red(line)
+        default:
+            throw fail(.structureInvalid, field: "payload", offset: b.first?.offset ?? 0,
+                       "expected three blocks, orange `BB…P>RRR…Q+ TTNNNNNNC>` or red `AAA…C+ 07CCCCCDC>` `PPNNNNNNC>`; got \(b.map { "\($0.digits.count) digits \($0.terminator.map { String(Character(Unicode.Scalar($0))) } ?? "")" }.joined(separator: ", "))")
+        }
+        if line.trimmed { warn(.whitespaceTrimmed, field: "payload", "leading or trailing whitespace ignored") }
+        if b.last?.terminator == nil {
+            warn(.esrTerminatorMissing, field: "payload", offset: payload.bytes.count, "the final '>' is missing; every check digit holds")
+        } else if b.last?.terminator != 0x3E {
+            throw fail(.structureInvalid, field: "payload", offset: b.last?.offset, "the line must end with '>'")
+        }
+    }
+
+    // MARK: - Orange ESR
+
+    private mutating func orange(_ line: ESRLineScanner) throws(GiroError) {
+        let (first, reference, participant) = (line.blocks[0], line.blocks[1], line.blocks[2])
+        record.extras[ESRExtrasKey.slip] = "orange"
+        guard first.digits.count == 13 || first.digits.count == 3 else {
+            throw fail(.structureInvalid, field: "amount", offset: first.offset,
+                       "the first block has \(first.digits.count) digits; it has 13 (type, amount, check) or 3 (type, check)")
+        }
+        let type = String(decoding: first.digits.prefix(2), as: UTF8.self)
+        guard let kind = Self.documentTypes[type] else {
+            throw fail(.esrDocumentTypeUnknown, field: "extras.\(ESRExtrasKey.documentType)", offset: first.offset,
+                       "document type \(type) is none of 01 03 04 11 14 21 23 31 33")
+        }
+        record.extras[ESRExtrasKey.documentType] = type
+        record.extras[ESRExtrasKey.currency] = kind.currency
+        guard kind.hasAmount == (first.digits.count == 13) else {
+            throw fail(.structureInvalid, field: "amount", offset: first.offset,
+                       "document type \(type) \(kind.hasAmount ? "carries an amount (13 digits)" : "has no amount (3 digits)"), the block has \(first.digits.count)")
+        }
+        try check(first, field: kind.hasAmount ? "amount" : "extras.\(ESRExtrasKey.documentType)", what: "document type and amount")
+        if kind.hasAmount {
+            // Ten digits of centimes (8 francs + 2): at most 99,999,999.99, exact as a Decimal.
+            let centimes = first.digits[2..<12].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            let value = Decimal(sign: .plus, exponent: -2, significand: Decimal(centimes))
+            record.amount = Amount(value: value, currency: kind.currency)
+            if value == 0 { info(.amountZero, field: "amount", offset: first.offset, "amount 0: the payer enters the amount") }
+        }
+        try self.reference(reference)
+        try self.participant(participant)
+        spacing(line, expected: [.none, .space])
+    }
+
+    private mutating func reference(_ block: ESRLineScanner.Block) throws(GiroError) {
+        guard block.digits.count == 27 || block.digits.count == 16 else {
+            throw fail(.referenceInvalid, field: "reference", offset: block.offset,
+                       "the reference has \(block.digits.count) digits; it has 27 (or 16 in the older form)")
+        }
+        let value = String(decoding: block.digits, as: UTF8.self)
+        guard Mod10Recursive.isValid(block.digits) else {
+            record.reference = Reference(type: block.digits.count == 27 ? .qrReference : .swissESR16, value: value, valid: false)
+            throw fail(.referenceInvalidChecksum, field: "reference", offset: block.offset + block.digits.count - 1,
+                       "the reference check digit does not match (mod 10 recursive)")
+        }
+        record.reference = Reference(type: block.digits.count == 27 ? .qrReference : .swissESR16, value: value, valid: true)
+    }
+
+    private mutating func participant(_ block: ESRLineScanner.Block) throws(GiroError) {
+        let field = "creditor.account.number"
+        guard block.digits.count == 9 else {
+            throw fail(.structureInvalid, field: field, offset: block.offset, "the participant number has \(block.digits.count) digits; it has 9")
+        }
+        try check(block, field: field, what: "participant number")
+        record.extras[ESRExtrasKey.participant] = String(decoding: block.digits, as: UTF8.self)
+        record.creditor = Party(account: Account(number: Self.postalAccount(block.digits)))
+    }
+
+    // MARK: - Red ES
+
+    private mutating func red(_ line: ESRLineScanner) throws(GiroError) {
+        let (account, clearing, postal) = (line.blocks[0], line.blocks[1], line.blocks[2])
+        record.extras[ESRExtrasKey.slip] = "red"
+        guard account.digits.count == 27 else {
+            throw fail(.structureInvalid, field: "creditor.account.number", offset: account.offset,
+                       "the account block has \(account.digits.count) digits; it has 27")
+        }
+        guard clearing.digits.count == 9, clearing.digits.starts(with: [0x30, 0x37]) else {
+            throw fail(.structureInvalid, field: "creditor.account.bankCode", offset: clearing.offset,
+                       "the clearing block is 9 digits starting with 07 (07, clearing number, two check digits)")
+        }
+        guard postal.digits.count == 9 else {
+            throw fail(.structureInvalid, field: "extras.\(ESRExtrasKey.bankPostalAccount)", offset: postal.offset,
+                       "the bank's postal account has \(postal.digits.count) digits; it has 9")
+        }
+        try check(account, field: "creditor.account.number", what: "account")
+        // 07, the five-digit clearing number, its own check digit, then the check over all eight.
+        guard Mod10Recursive.isValid(clearing.digits[2..<8]) else {
+            throw fail(.esrCheckDigitInvalid, field: "creditor.account.bankCode", offset: clearing.offset + 7,
+                       "the clearing number's check digit does not match (mod 10 recursive)")
+        }
+        try check(clearing, field: "creditor.account.bankCode", what: "clearing block")
+        try check(postal, field: "extras.\(ESRExtrasKey.bankPostalAccount)", what: "bank's postal account")
+        let number = account.digits.dropLast().drop { $0 == 0x30 }
+        let clearingNumber = String(decoding: clearing.digits[2..<7], as: UTF8.self)
+        record.creditor = Party(account: Account(number: number.isEmpty ? "0" : String(decoding: number, as: UTF8.self), bankCode: clearingNumber))
+        record.extras[ESRExtrasKey.bankClearing] = clearingNumber
+        record.extras[ESRExtrasKey.bankPostalAccount] = Self.postalAccount(postal.digits)
+        spacing(line, expected: [.space, .lineBreak])
+    }
+
+    // MARK: - Shared
+
+    /// The block's last digit against mod 10 recursive over the others.
+    private func check(_ block: ESRLineScanner.Block, field: String, what: String) throws(GiroError) {
+        guard Mod10Recursive.isValid(block.digits) else {
+            throw fail(.esrCheckDigitInvalid, field: field, offset: block.offset + block.digits.count - 1,
+                       "the check digit of the \(what) does not match (mod 10 recursive)")
+        }
+    }
+
+    /// `010001628` → `01-162-8`: prefix, number without its zero padding, check digit.
+    static func postalAccount(_ digits: [UInt8]) -> String {
+        let number = digits[2..<8].drop { $0 == 0x30 }
+        return String(decoding: digits[0..<2], as: UTF8.self) + "-" + (number.isEmpty ? "0" : String(decoding: number, as: UTF8.self))
+            + "-" + String(decoding: digits[8...], as: UTF8.self)
+    }
+
+    /// One warning for all spacing that differs from the printed line (gaps after the first two terminators).
+    private mutating func spacing(_ line: ESRLineScanner, expected: [ESRLineScanner.Gap]) {
+        var found: [String] = []
+        if let offset = line.spaceInsideBlock { found.append("whitespace inside a block at byte \(offset)") }
+        for (i, gap) in line.gaps.enumerated() where i < expected.count && gap != expected[i] {
+            // The red line's two rows may also be joined by a single space (copied into one line).
+            if expected[i] == .lineBreak, gap == .space { continue }
+            found.append("\(gap == .none ? "no separator" : "unexpected whitespace") after block \(i + 1)")
+        }
+        guard !found.isEmpty else { return }
+        warn(.esrSpacing, field: "payload", offset: line.spaceInsideBlock, found.joined(separator: "; ") + "; ignored")
+    }
+}
