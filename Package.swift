@@ -91,7 +91,7 @@ let package = Package(
         // Printed slips read by data-driven templates (Countries/<Country>/Slips/*.json, docs/slip-templates.md).
         .target(name: "GiroSlips", dependencies: ["GiroCore", "GiroImaging", "GiroOCR", "GiroParsers"]),
     ] + countries.map(countryTarget) + [
-        .target(name: "Giro", dependencies: ["GiroCore", "GiroParsers", "GiroImaging", "GiroSlips"] + countries.map { .target(name: $0.target) }),
+        .target(name: "Giro", dependencies: ["GiroCore", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips"] + countries.map { .target(name: $0.target) }),
         // The HTTP service behind `giro serve`; the OpenAPI document it serves is its contract.
         .target(
             name: "GiroServer",

@@ -17,3 +17,4 @@
 @_exported import GiroParsers
 @_exported import GiroImaging
 @_exported import GiroSlips
+@_exported import GiroOCR

@@ -27,20 +27,33 @@ enum SlipClassifier {
     struct PageIndex {
         let words: [PageWord]
         let tokens: [[String]]
+        let excluded: Set<Int>
 
         init(_ page: PageWords, excluding: Set<Int>) {
             words = page.words
+            excluded = excluding
             tokens = page.words.enumerated().map { excluding.contains($0.offset) ? [] : SlipText.tokens($0.element.text) }
         }
 
-        /// The word that continues a line after `w`: starts just right of it, at about the same height.
+        /// The next word with letters or digits on the line, hopping over punctuation-only words (`/`, `–`).
         func next(after w: Int) -> Int? {
+            var cur = w
+            for _ in 0..<4 {
+                guard let n = adjacent(after: cur) else { return nil }
+                if !tokens[n].isEmpty { return n }
+                cur = n
+            }
+            return nil
+        }
+
+        /// The word that continues a line after `w`: starts just right of it, at about the same height.
+        func adjacent(after w: Int) -> Int? {
             let a = words[w]
             let h = Double(max(a.h, 1))
             let right = Double(a.x + a.w), cy = Double(a.y) + Double(a.h) / 2
             var best: Int?
             var bestX = Double.infinity
-            for (j, b) in words.enumerated() where j != w && !tokens[j].isEmpty {
+            for (j, b) in words.enumerated() where j != w && !excluded.contains(j) {
                 let left = Double(b.x)
                 guard left >= right - 0.5 * h, left <= right + 2.5 * h else { continue }
                 let dy = abs(Double(b.y) + Double(b.h) / 2 - cy)

@@ -24,11 +24,12 @@ enum SlipText {
         fold(s).split { !($0.isLetter || $0.isNumber) }.map(String.init).filter { !$0.isEmpty }
     }
 
-    /// Tolerant token equality: one edit for 4+ characters, two for 9+.
+    /// Tolerant token equality: one edit for 3+ characters (`FÜR` read `flr`), two for 9+. Loose on its own;
+    /// an anchor is only trusted when several agree on one geometry.
     static func matches(_ a: String, _ b: String) -> Bool {
         if a == b { return true }
         let n = min(a.count, b.count)
-        let allowed = n >= 9 ? 2 : n >= 4 ? 1 : 0
+        let allowed = n >= 9 ? 2 : n >= 3 ? 1 : 0
         guard allowed > 0, abs(a.count - b.count) <= allowed else { return false }
         return editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: allowed) <= allowed
     }
