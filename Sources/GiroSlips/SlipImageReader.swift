@@ -59,7 +59,13 @@ extension SlipReader {
                 let free = zone.parser == .text || zone.parser == .lines
                 let zoneOK = SlipFieldReader.read(zone, text: candidate, model: model, template: template, currency: template.currency).diagnostics.isEmpty
                 let pageOK = !zones[k].isEmpty && SlipFieldReader.read(zone, text: zones[k], model: model, template: template, currency: template.currency).diagnostics.isEmpty
-                if zones[k].isEmpty || (!free && zoneOK) || (!pageOK && zoneOK) { zones[k] = candidate }
+                // Where the page pass saw nothing, a zone reading must parse and be confident: an empty box's frame
+                // and paper texture make the engine invent letters.
+                if zones[k].isEmpty {
+                    if zoneOK, (lines.confidence ?? 0) >= 70 { zones[k] = candidate }
+                } else if (!free && zoneOK) || (!pageOK && zoneOK) {
+                    zones[k] = candidate
+                }
             }
             var record = SlipRecordBuilder.build(match, zones: zones)
             record.source.slipClass = template.id
