@@ -4,7 +4,7 @@
 SWIFT ?= swift
 GIRO_DEBUG := .build/debug/giro
 
-.PHONY: deps build test test-service demo record bench bench-regex bench-parsers bench-uk bench-images fixtures-images fixtures-pdf fixtures-slips docs clean
+.PHONY: deps build test test-service demo record bench bench-regex bench-parsers bench-uk bench-images bench-slips fixtures-images fixtures-pdf fixtures-slips docs clean
 
 deps:
 	@scripts/install-deps.sh
@@ -62,6 +62,12 @@ bench-regex: deps
 bench-images: deps
 	$(SWIFT) build -c release --product giro-image-bench
 	.build/release/giro-image-bench
+
+# Slip engine vs whole-page Tesseract + ParserGroup, on the rendered slip images (generated first).
+bench-slips: deps
+	python3 fixtures/slips/generate.py --images
+	$(SWIFT) build -c release --product giro-slip-bench
+	.build/release/giro-slip-bench fixtures/slips
 
 # Regenerate fixtures/images/generated and manifest.tsv from fixtures/images/symbols.tsv.
 fixtures-images: deps

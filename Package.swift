@@ -48,6 +48,7 @@ let package = Package(
         .executable(name: "giro-bench", targets: ["GiroBench"]),
         .executable(name: "giro-regex-bench", targets: ["GiroRegexBench"]),
         .executable(name: "giro-image-bench", targets: ["GiroImageBench"]),
+        .executable(name: "giro-slip-bench", targets: ["GiroSlipBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -113,6 +114,7 @@ let package = Package(
         ),
         .executableTarget(name: "GiroBench", dependencies: ["Giro", "GiroParsers", "GiroTestSupport"], path: "benchmarks/GiroBench"),
         .executableTarget(name: "GiroImageBench", dependencies: ["Giro"], path: "benchmarks/GiroImageBench"),
+        .executableTarget(name: "GiroSlipBench", dependencies: ["Giro"], path: "benchmarks/GiroSlipBench"),
         .executableTarget(name: "GiroRegexBench", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], path: "benchmarks/GiroRegexBench"),
         .testTarget(name: "GiroCoreTests", dependencies: ["GiroCore"]),
         .testTarget(name: "GiroRegexTests", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], exclude: ["Corpus"]),

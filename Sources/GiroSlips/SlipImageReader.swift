@@ -146,7 +146,7 @@ extension SlipReader {
     }
 
     /// An OCR result's words as lines (top to bottom, left to right) and their lowest confidence.
-    static func lines(_ page: PageWords) -> (text: [String], confidence: Int?) {
+    package static func lines(_ page: PageWords) -> (text: [String], confidence: Int?) {
         let words = page.words.filter { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
         let sorted = words.sorted { $0.y + $0.h / 2 < $1.y + $1.h / 2 }
         var rows: [[PageWord]] = []
