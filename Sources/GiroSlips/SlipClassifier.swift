@@ -132,7 +132,22 @@ enum SlipClassifier {
            abs(affine.scale / t.scale - 1) < 0.25 {
             t = affine
         }
+        // Six or more: a perspective fit, kept only when it clearly reduces the anchors' error and stays tame.
+        if chosen.inliers.count >= 6, let p = SlipTransform.perspective(from: from, to: to),
+           abs(p.g) < 0.01, abs(p.h) < 0.01, abs(p.scale / t.scale - 1) < 0.25,
+           residual(p, from, to) < 0.8 * residual(t, from, to) {
+            t = p
+        }
         return SlipMatch(template: template, transform: t, anchors: chosen.inliers)
+    }
+
+    /// Mean distance in pixels between mapped form points and where they were found.
+    static func residual(_ t: SlipTransform, _ from: [SlipPoint], _ to: [SlipPoint]) -> Double {
+        zip(from, to).reduce(0) { sum, pair in
+            let p = t.apply(pair.0)
+            let d = ((p.x - pair.1.x) * (p.x - pair.1.x) + (p.y - pair.1.y) * (p.y - pair.1.y)).squareRoot()
+            return sum + (d.isFinite ? d : 1e9)
+        } / Double(max(from.count, 1))
     }
 
     /// The hits agreeing with `t` (the nearest per anchor, within tolerance) and their mean error in mm.

@@ -38,7 +38,13 @@ extension SlipReader {
         for i in readings.indices {
             guard let template = templates.first(where: { $0.id == readings[i].slipClass }),
                   let match = SlipClassifier.match(template, page: page) else { continue }
-            var zones = SlipZoneReader.read(match, page: page, excluding: Set(match.anchors.flatMap(\.words)))
+            // Frame lines and paper texture come back as low-confidence punctuation: not zone text (kept for anchors).
+            var zonePage = page
+            for j in zonePage.words.indices where (zonePage.words[j].confidence ?? 1) < 0.4
+                || !zonePage.words[j].text.unicodeScalars.contains(where: { CharacterSet.alphanumerics.contains($0) }) {
+                zonePage.words[j].text = ""
+            }
+            var zones = SlipZoneReader.read(match, page: zonePage, excluding: Set(match.anchors.flatMap(\.words)))
             for (k, zone) in template.zones.enumerated() {
                 guard ContinuousClock.now < deadline else { break }
                 let crop = rectify(image, zone.box, match.transform, dpi: options.zoneDPI)
@@ -63,7 +69,8 @@ extension SlipReader {
                 // and paper texture make the engine invent letters.
                 if zones[k].isEmpty {
                     if zoneOK, (lines.confidence ?? 0) >= 70 { zones[k] = candidate }
-                } else if (!free && zoneOK) || (!pageOK && zoneOK) {
+                } else if (!free && zoneOK) || (!pageOK && zoneOK) || (free && (lines.confidence ?? 0) >= 60) {
+                    // The upright, normalised crop reads free text better than the page pass on a photo.
                     zones[k] = candidate
                 }
             }
@@ -77,8 +84,11 @@ extension SlipReader {
     /// Whole-page sparse OCR on a copy scaled to `firstPassMaxSide`; boxes mapped back to the image.
     func firstPass(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions) throws(GiroError) -> PageWords {
         let longest = max(image.width, image.height)
-        let factor = longest > options.firstPassMaxSide ? Double(longest) / Double(options.firstPassMaxSide) : 1
-        let small = factor > 1 ? Self.resized(image, by: factor) : image
+        // Large images are read smaller (speed); small ones (a phone photo of the whole slip at ~200 dpi) larger,
+        // so the printed labels reach the x-height Tesseract needs.
+        var factor = longest > options.firstPassMaxSide ? Double(longest) / Double(options.firstPassMaxSide) : 1
+        if longest * 3 / 2 <= options.firstPassMaxSide { factor = 2.0 / 3.0 }
+        let small = factor != 1 ? Self.resized(image, by: factor) : image
         guard let ocrImage = OCRImage(width: small.width, height: small.height, pixels: small.pixels) else {
             throw GiroError(.slipWordsInvalid, field: "image", "image too large for OCR")
         }
@@ -91,7 +101,7 @@ extension SlipReader {
         } catch {
             throw GiroError(.slipWordsInvalid, field: "image", "the OCR engine failed: \(error)")
         }
-        if factor > 1 {
+        if factor != 1 {
             page.words = page.words.map { w in
                 PageWord(text: w.text, x: Int(Double(w.x) * factor), y: Int(Double(w.y) * factor),
                          w: Int(Double(w.w) * factor), h: Int(Double(w.h) * factor), confidence: w.confidence)
@@ -102,8 +112,9 @@ extension SlipReader {
         return page
     }
 
-    /// Box-filter downscale by a real factor ≥ 1.
+    /// Resampled by `1 / factor`: box filter when shrinking, bilinear when enlarging.
     static func resized(_ image: GrayImage, by factor: Double) -> GrayImage {
+        if factor < 1 { return enlarged(image, by: 1 / factor) }
         let w = max(1, Int(Double(image.width) / factor)), h = max(1, Int(Double(image.height) / factor))
         var out = [UInt8](repeating: 255, count: w * h)
         image.pixels.withUnsafeBufferPointer { src in
@@ -120,18 +131,40 @@ extension SlipReader {
         return GrayImage(width: w, height: h, pixels: out) ?? image
     }
 
-    /// The zone (plus 1 mm) resampled upright at `dpi` through the fitted transform (bilinear; white outside).
-    func rectify(_ image: GrayImage, _ box: SlipBox, _ t: SlipTransform, dpi: Double) -> GrayImage? {
-        // A little inside the box: printed zone frames confuse the OCR more than a clipped pixel row does.
-        let pad = -0.4, pxPerMM = dpi / 25.4
-        let w = Int(((box.w + 2 * pad) * pxPerMM).rounded()), h = Int(((box.h + 2 * pad) * pxPerMM).rounded())
-        guard w > 0, h > 0, w * h <= 20_000_000 else { return nil }
+    static func enlarged(_ image: GrayImage, by scale: Double) -> GrayImage {
+        let w = Int(Double(image.width) * scale), h = Int(Double(image.height) * scale)
+        guard w > 0, h > 0, w * h <= ImageLimits.maxPixels else { return image }
         var out = [UInt8](repeating: 255, count: w * h)
         let W = image.width, H = image.height
         image.pixels.withUnsafeBufferPointer { src in
             for y in 0..<h {
+                let fy = min(Double(H - 1), max(0, (Double(y) + 0.5) / scale - 0.5)), iy = min(Int(fy), H - 2 < 0 ? 0 : H - 2), ay = fy - Double(iy)
                 for x in 0..<w {
-                    let p = t.apply(SlipPoint(x: box.x - pad + (Double(x) + 0.5) / pxPerMM, y: box.y - pad + (Double(y) + 0.5) / pxPerMM))
+                    let fx = min(Double(W - 1), max(0, (Double(x) + 0.5) / scale - 0.5)), ix = min(Int(fx), W - 2 < 0 ? 0 : W - 2), ax = fx - Double(ix)
+                    let i = iy * W + ix
+                    let right = W > 1 ? 1 : 0, down = H > 1 ? W : 0
+                    let top = Double(src[i]) * (1 - ax) + Double(src[i + right]) * ax
+                    let bottom = Double(src[i + down]) * (1 - ax) + Double(src[i + down + right]) * ax
+                    out[y * w + x] = UInt8(max(0, min(255, top * (1 - ay) + bottom * ay)))
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: out) ?? image
+    }
+
+    /// The zone (plus 1 mm) resampled upright at `dpi` through the fitted transform (bilinear; white outside).
+    func rectify(_ image: GrayImage, _ box: SlipBox, _ t: SlipTransform, dpi: Double) -> GrayImage? {
+        // A little inside the box: printed zone frames confuse the OCR more than a clipped pixel row does.
+        // Then a white border: Tesseract misreads glyphs that touch the image edge.
+        let pad = -0.4, pxPerMM = dpi / 25.4, border = 16
+        let w = Int(((box.w + 2 * pad) * pxPerMM).rounded()) + 2 * border, h = Int(((box.h + 2 * pad) * pxPerMM).rounded()) + 2 * border
+        guard w > 0, h > 0, w * h <= 20_000_000 else { return nil }
+        var out = [UInt8](repeating: 255, count: w * h)
+        let W = image.width, H = image.height
+        image.pixels.withUnsafeBufferPointer { src in
+            for y in border..<(h - border) {
+                for x in border..<(w - border) {
+                    let p = t.apply(SlipPoint(x: box.x - pad + (Double(x - border) + 0.5) / pxPerMM, y: box.y - pad + (Double(y - border) + 0.5) / pxPerMM))
                     let fx = p.x - 0.5, fy = p.y - 0.5
                     guard fx.isFinite, fy.isFinite, fx >= 0, fy >= 0, fx < Double(W - 1), fy < Double(H - 1) else { continue }
                     let ix = Int(fx), iy = Int(fy), ax = fx - Double(ix), ay = fy - Double(iy)
@@ -139,6 +172,24 @@ extension SlipReader {
                     let top = Double(src[i]) * (1 - ax) + Double(src[i + 1]) * ax
                     let bottom = Double(src[i + W]) * (1 - ax) + Double(src[i + W + 1]) * ax
                     out[y * w + x] = UInt8(max(0, min(255, top * (1 - ay) + bottom * ay)))
+                }
+            }
+        }
+        // Paper to white, ink to black (2nd and 90th percentiles of the zone), so the white border matches the paper.
+        var histogram = [Int](repeating: 0, count: 256)
+        var inside = 0
+        for y in border..<(h - border) { for x in border..<(w - border) { histogram[Int(out[y * w + x])] += 1; inside += 1 } }
+        func percentile(_ q: Double) -> Int {
+            var seen = 0
+            for (v, n) in histogram.enumerated() { seen += n; if Double(seen) >= q * Double(inside) { return v } }
+            return 255
+        }
+        let lo = percentile(0.02), hi = percentile(0.90)
+        if hi - lo >= 24 {
+            for y in border..<(h - border) {
+                for x in border..<(w - border) {
+                    let v = (Int(out[y * w + x]) - lo) * 255 / (hi - lo)
+                    out[y * w + x] = UInt8(max(0, min(255, v)))
                 }
             }
         }

@@ -22,7 +22,7 @@ enum SlipZoneReader {
         guard let inverse = match.transform.inverse() else { return zones.map { empty($0, match) } }
         var members = [[(word: Int, center: SlipPoint, heightMM: Double)]](repeating: [], count: zones.count)
         let scale = max(match.transform.scale, 1e-9)
-        for (i, w) in page.words.enumerated() where !excluding.contains(i) {
+        for (i, w) in page.words.enumerated() where !excluding.contains(i) && !w.text.allSatisfy(\.isWhitespace) {
             let c = inverse.apply(SlipPoint(x: Double(w.x) + Double(w.w) / 2, y: Double(w.y) + Double(w.h) / 2))
             // The smallest zone holding the centre (zones should not overlap; if they do, the tighter one wins).
             var chosen: Int?
