@@ -3,8 +3,11 @@
 #   make test   installs what is missing, builds, runs every test
 SWIFT ?= swift
 GIRO_DEBUG := .build/debug/giro
+# Tesseract's OpenMP team only slows Giro's one-call-per-thread OCR down (Sources/GiroOCR/README.md); the engine also
+# limits it at run time, this covers the tesseract CLI the fixture scripts run.
+export OMP_THREAD_LIMIT ?= 1
 
-.PHONY: deps build test test-service demo record bench bench-regex bench-parsers bench-uk bench-images bench-slips fixtures-images fixtures-pdf fixtures-slips docs clean
+.PHONY: deps build test test-service demo record bench bench-regex bench-parsers bench-uk bench-images bench-slips fixtures-images fixtures-pdf fixtures-slips fixtures-ocr-inputs docs clean
 
 deps:
 	@scripts/install-deps.sh
@@ -81,6 +84,10 @@ fixtures-slips:
 # Regenerate the PDF bills in fixtures/pdf and their manifest.tsv.
 fixtures-pdf: deps
 	fixtures/pdf/generate.sh
+
+# Regenerate the real Tesseract samples in fixtures/ocr-inputs/tesseract (rendered page, its hOCR/ALTO/TSV, coding line).
+fixtures-ocr-inputs: deps
+	fixtures/ocr-inputs/generate.sh
 
 # API documentation of the Giro module (DocC catalog Sources/Giro/Giro.docc) via swift-docc-plugin.
 docs: deps

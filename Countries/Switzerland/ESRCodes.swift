@@ -17,7 +17,7 @@ extension ErrorCode {
 
 extension ReferenceType {
     /// The older 16-digit ESR reference (15 digits + mod-10-recursive check). The 27-digit one is a `qrr`.
-    public static let swissESR16: ReferenceType = "ch.esr16"
+    public static let swissESR16: ReferenceType = "ch.esr-short"
 }
 
 /// `extras` keys of the coding-line plug-in (documented in the README).

@@ -9,17 +9,23 @@ struct ESRDecoder: FieldDecoding {
     var diagnostics: [Diagnostic] = []
     var record: PaymentRecord
 
-    /// Belegartcode → (currency, carries an amount).
-    static let documentTypes: [String: (currency: String, hasAmount: Bool)] = [
-        "01": ("CHF", true), "03": ("CHF", true), "04": ("CHF", false), "11": ("CHF", true), "14": ("CHF", false),
-        "21": ("EUR", true), "23": ("EUR", true), "31": ("EUR", false), "33": ("EUR", false),
-    ]
+    /// Belegartcode → (currency, carries an amount); nil for an unknown one.
+    static func documentType(_ code: Int) -> (currency: String, hasAmount: Bool)? {
+        switch code {
+        case 1, 3, 11: ("CHF", true)
+        case 4, 14: ("CHF", false)
+        case 21, 23: ("EUR", true)
+        case 31, 33: ("EUR", false)
+        default: nil
+        }
+    }
 
     init(format: String, payload: Payload) {
         self.format = format
         self.payload = payload
         record = PaymentRecord(format: format, country: "CH", formatVersion: nil,
                                source: SourceInfo(kind: payload.kind, symbology: payload.symbology?.rawValue, charset: "US-ASCII"))
+        record.extras.reserveCapacity(4)
     }
 
     mutating func decode() throws(GiroError) {
@@ -31,10 +37,9 @@ struct ESRDecoder: FieldDecoding {
                        "not a coding line: \(error.reason)")
         }
         let b = line.blocks
-        let terminators = b.map { $0.terminator.map { Character(Unicode.Scalar($0)) } ?? "∅" }
-        switch (terminators.count, terminators.first, terminators.dropFirst().first) {
-        case (3, ">", "+"): try orange(line)
-        case (3, "+", ">"): try red(line)
+        switch (b.count, b.first?.terminator, b.count > 1 ? b[1].terminator : nil) {
+        case (3, 0x3E, 0x2B): try orange(line)
+        case (3, 0x2B, 0x3E): try red(line)
         default:
             throw fail(.structureInvalid, field: "payload", offset: b.first?.offset ?? 0,
                        "expected three blocks, orange `BB…P>RRR…Q+ TTNNNNNNC>` or red `AAA…C+ 07CCCCCDC>` `PPNNNNNNC>`; got \(b.map { "\($0.digits.count) digits \($0.terminator.map { String(Character(Unicode.Scalar($0))) } ?? "")" }.joined(separator: ", "))")
@@ -57,7 +62,7 @@ struct ESRDecoder: FieldDecoding {
                        "the first block has \(first.digits.count) digits; it has 13 (type, amount, check) or 3 (type, check)")
         }
         let type = String(decoding: first.digits.prefix(2), as: UTF8.self)
-        guard let kind = Self.documentTypes[type] else {
+        guard let kind = Self.documentType(Int(first.digits[0] &- 0x30) * 10 + Int(first.digits[1] &- 0x30)) else {
             throw fail(.esrDocumentTypeUnknown, field: "extras.\(ESRExtrasKey.documentType)", offset: first.offset,
                        "document type \(type) is none of 01 03 04 11 14 21 23 31 33")
         }
@@ -86,7 +91,7 @@ struct ESRDecoder: FieldDecoding {
                        "the reference has \(block.digits.count) digits; it has 27 (or 16 in the older form)")
         }
         let value = String(decoding: block.digits, as: UTF8.self)
-        guard Mod10Recursive.isValid(block.digits) else {
+        guard Self.holds(block.digits[...]) else {
             record.reference = Reference(type: block.digits.count == 27 ? .qrReference : .swissESR16, value: value, valid: false)
             throw fail(.referenceInvalidChecksum, field: "reference", offset: block.offset + block.digits.count - 1,
                        "the reference check digit does not match (mod 10 recursive)")
@@ -123,7 +128,7 @@ struct ESRDecoder: FieldDecoding {
         }
         try check(account, field: "creditor.account.number", what: "account")
         // 07, the five-digit clearing number, its own check digit, then the check over all eight.
-        guard Mod10Recursive.isValid(clearing.digits[2..<8]) else {
+        guard Self.holds(clearing.digits[2..<8]) else {
             throw fail(.esrCheckDigitInvalid, field: "creditor.account.bankCode", offset: clearing.offset + 7,
                        "the clearing number's check digit does not match (mod 10 recursive)")
         }
@@ -141,9 +146,34 @@ struct ESRDecoder: FieldDecoding {
 
     /// The block's last digit against mod 10 recursive over the others.
     private func check(_ block: ESRLineScanner.Block, field: String, what: String) throws(GiroError) {
-        guard Mod10Recursive.isValid(block.digits) else {
+        guard Self.holds(block.digits[...]) else {
             throw fail(.esrCheckDigitInvalid, field: field, offset: block.offset + block.digits.count - 1,
                        "the check digit of the \(what) does not match (mod 10 recursive)")
+        }
+    }
+
+    /// Mod 10 recursive (`Mod10Recursive` in GiroCore) over all digits but the last, compared with the last; written
+    /// out here for `[UInt8]` because the generic version is not specialised across modules and the coding line is
+    /// a hot path (four checks per line).
+    static func holds(_ digits: ArraySlice<UInt8>) -> Bool {
+        guard let last = digits.last, digits.count > 1 else { return false }
+        var carry = 0
+        for d in digits.dropLast() { carry = nextCarry(carry + Int(d &- 0x30)) }
+        return (10 - carry) % 10 == Int(last &- 0x30)
+    }
+
+    @inline(__always) private static func nextCarry(_ sum: Int) -> Int {
+        switch sum % 10 {
+        case 0: 0
+        case 1: 9
+        case 2: 4
+        case 3: 6
+        case 4: 8
+        case 5: 2
+        case 6: 7
+        case 7: 1
+        case 8: 3
+        default: 5
         }
     }
 

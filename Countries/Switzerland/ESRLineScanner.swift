@@ -15,7 +15,7 @@ struct ESRLineScanner {
     }
 
     /// What separated each terminator from the next block: nothing, one space, a line break, or something else.
-    enum Gap: Equatable { case none, space, lineBreak, other }
+    enum Gap: Equatable { case none, space, lineBreak, other, carriageReturn }
 
     var blocks: [Block] = []
     /// `gaps[i]`: the whitespace after block i's terminator (before block i + 1).
@@ -37,28 +37,34 @@ struct ESRLineScanner {
         while end > start, Self.isSpace(bytes[end - 1]) { end -= 1 }
         trimmed = start > 0 || end < bytes.count
         var current = Block(offset: start)
-        var gapBytes: [UInt8] = []
+        current.digits.reserveCapacity(27)
+        // The whitespace run since the last digit or terminator, summarised (no array: this runs per payload).
+        var gapLength = 0
+        var gapKind = Gap.none
         var i = start
         while i < end {
             let b = bytes[i]
             if Self.isDigit(b) {
                 if current.digits.isEmpty {
-                    if !blocks.isEmpty { gaps.append(Self.gap(gapBytes)) }
+                    if !blocks.isEmpty { gaps.append(gapKind) }
                     current.offset = i
-                } else if !gapBytes.isEmpty {
+                } else if gapLength > 0 {
                     spaceInsideBlock = spaceInsideBlock ?? i
                 }
-                gapBytes.removeAll()
+                gapLength = 0
+                gapKind = .none
                 current.digits.append(b)
             } else if b == 0x3E || b == 0x2B {
                 guard !current.digits.isEmpty else { throw Failure(offset: i, reason: "a '\(Character(Unicode.Scalar(b)))' without digits before it") }
-                if !gapBytes.isEmpty { spaceInsideBlock = spaceInsideBlock ?? i; gapBytes.removeAll() }
+                if gapLength > 0 { spaceInsideBlock = spaceInsideBlock ?? i; gapLength = 0; gapKind = .none }
                 current.terminator = b
                 blocks.append(current)
                 guard blocks.count <= Self.maxBlocks else { throw Failure(offset: i, reason: "more than three blocks") }
                 current = Block(offset: i + 1)
+                current.digits.reserveCapacity(27)
             } else if Self.isSpace(b) {
-                gapBytes.append(b)
+                gapKind = Self.extend(gapKind, length: gapLength, with: b)
+                gapLength += 1
             } else {
                 throw Failure(offset: i, reason: "byte 0x\(String(b, radix: 16, uppercase: true)) is not a digit, '>', '+' or a space", isCharacter: true)
             }
@@ -77,10 +83,15 @@ struct ESRLineScanner {
         var isCharacter = false
     }
 
-    private static func gap(_ bytes: [UInt8]) -> Gap {
-        if bytes.isEmpty { return .none }
-        if bytes == [0x20] { return .space }
-        if bytes == [0x0A] || bytes == [0x0D, 0x0A] { return .lineBreak }
-        return .other
+    /// The gap after one more whitespace byte: one space is `.space`, LF or CR LF is `.lineBreak`, anything longer
+    /// or mixed is `.other` (a lone CR stays `.carriageReturn`, which no layout expects).
+    private static func extend(_ gap: Gap, length: Int, with b: UInt8) -> Gap {
+        switch (length, b) {
+        case (0, 0x20): return .space
+        case (0, 0x0A): return .lineBreak
+        case (0, 0x0D): return .carriageReturn   // a line break once its LF follows
+        case (1, 0x0A): return gap == .carriageReturn ? .lineBreak : .other
+        default: return .other
+        }
     }
 }

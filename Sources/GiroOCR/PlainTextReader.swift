@@ -19,21 +19,24 @@ enum PlainTextReader {
             let end = bytes[offset...].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) ?? bytes.count
             let line = String(decoding: bytes[offset..<end], as: UTF8.self)
             var column = 0
-            var wordStart: (column: Int, character: Int)?
-            var wordChars = 0
-            for (index, character) in (line + " ").enumerated() {
+            var word = ""
+            var wordColumn = 0
+            for character in line + " " {
                 if character.isWhitespace {
-                    if let start = wordStart {
-                        let text = String(line.dropFirst(start.character).prefix(wordChars))
-                        try collector.add(text: text, x: Double(start.column * cellWidth), y: Double(lineNumber * lineHeight),
-                                          w: Double(wordChars * cellWidth), h: Double(glyphHeight), confidence: nil, at: offset)
-                        wordStart = nil
+                    if !word.isEmpty {
+                        try collector.add(text: word, x: Double(wordColumn * cellWidth), y: Double(lineNumber * lineHeight),
+                                          w: Double(word.count * cellWidth), h: Double(glyphHeight), confidence: nil, at: offset)
+                        word = ""
                     }
                     column += character == "\t" ? 8 - column % 8 : 1
                 } else {
-                    if wordStart == nil { wordStart = (column, index); wordChars = 0 }
-                    wordChars += 1
+                    if word.isEmpty { wordColumn = column }
+                    word.append(character)
                     column += 1
+                }
+                // Checked per character: a megabyte on one line must not be read to the end first.
+                guard column * cellWidth <= CallerOCRLimits.maxPageSide + 9 * cellWidth else {
+                    throw OCRInputError.at(offset, in: bytes, code: .ocrInputTooLarge, "a line is too long for one page grid")
                 }
             }
             columns = max(columns, column - 1)

@@ -5,7 +5,7 @@ import GiroImaging
 
 /// Tesseract 5 (Debian `libtesseract-dev`) through its C API.
 ///
-/// One call recognises one gray image on the calling thread. Languages join with `+` (`hrv+eng`); the layout maps to
+/// One call recognises one gray image; Tesseract runs on a helper thread so the budget holds (`RecognitionJob`). Languages join with `+` (`hrv+eng`); the layout maps to
 /// Tesseract's page segmentation modes (line 7, word 8, block 6, sparse 11); the whitelist sets
 /// `tessedit_char_whitelist`; the time budget becomes the recogniser's deadline. Initialised engines are kept in a
 /// small pool per language set (`reuseEngines`) because loading a model costs more than reading a coding line.
@@ -51,13 +51,14 @@ public struct TesseractEngine: OCREngine {
         guard let handle = TesseractPool.shared.checkOut(languages: languages, tessdataPath: path, reuse: reuseEngines) else {
             throw GiroError(.ocrEngineFailed, field: "ocr", "Tesseract could not load the models for \(languages)")
         }
-        var keep = false
-        defer { TesseractPool.shared.checkIn(handle, keep: keep && reuseEngines) }
+        var keep = false, handedOver = false
+        defer { if !handedOver { TesseractPool.shared.checkIn(handle, keep: keep && reuseEngines) } }
         let api = handle.api
         TessBaseAPISetPageSegMode(api, Self.pageSegMode(settings.layout))
         guard TessBaseAPISetVariable(api, "tessedit_char_whitelist", settings.whitelist.map(Self.sanitized) ?? "") != 0 else {
             throw GiroError(.ocrEngineFailed, field: "ocr.whitelist", "Tesseract rejected the character whitelist")
         }
+        // Tesseract copies the pixels into its own image here.
         image.pixels.withUnsafeBufferPointer { buffer in
             TessBaseAPISetImage(api, buffer.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
         }
@@ -66,15 +67,17 @@ public struct TesseractEngine: OCREngine {
         let budget = Duration.milliseconds(settings.budgetMilliseconds)
         let remaining = budget - (ContinuousClock.now - start)
         guard remaining > .zero else { throw timeout(settings) }
-        let monitor = TessMonitorCreate()
-        defer { TessMonitorDelete(monitor) }
-        TessMonitorSetDeadlineMSecs(monitor, Int32(clamping: max(1, remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000)))
-        let status = TessBaseAPIRecognize(api, monitor)
+        let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
+        let job = RecognitionJob(handle: handle, width: image.width, height: image.height,
+                                 deadlineMilliseconds: Int32(clamping: max(1, milliseconds)))
+        guard let (status, words) = job.run(timeout: remaining) else {
+            handedOver = true
+            throw timeout(settings)
+        }
         if ContinuousClock.now - start >= budget { throw timeout(settings) }
         guard status == 0 else {
             throw GiroError(.ocrEngineFailed, field: "ocr", "Tesseract recognition failed (status \(status))")
         }
-        let words = Self.words(api, width: image.width, height: image.height)
         keep = true
         return PageWords(width: image.width, height: image.height, words: words)
     }

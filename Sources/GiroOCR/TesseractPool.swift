@@ -42,16 +42,23 @@ final class TesseractPool: @unchecked Sendable {
     /// Tesseract parallelises some steps with OpenMP. Giro runs one call per thread (the caller parallelises across
     /// images), and on a busy machine OpenMP's extra threads make a call several times slower (measured: a coding
     /// line 85 ms single-threaded vs 437 ms with the default team on 2 shared cores). `OMP_THREAD_LIMIT=1` only works
-    /// in the environment the process starts with (libgomp reads it when it loads), so Giro also sets OpenMP's
-    /// max-active-levels to 0 at run time, which makes every parallel region run on the encountering thread.
-    /// `GIRO_OCR_OPENMP=1` leaves OpenMP as it is.
+    /// in the environment the process starts with (libgomp reads it when it loads), so each recognition thread also
+    /// sets OpenMP's max-active-levels to 0 (`limitOpenMPOnThisThread`; a per-thread setting in libgomp), which runs
+    /// every parallel region on that thread. `GIRO_OCR_OPENMP=1` leaves OpenMP as it is.
     static let limitThreads: Void = {
         setenv("OMP_THREAD_LIMIT", "1", 0)
-        guard ProcessInfo.processInfo.environment["GIRO_OCR_OPENMP"] != "1",
-              let symbol = dlsym(defaultSymbolScope, "omp_set_max_active_levels") else { return }
-        typealias SetLevels = @convention(c) (Int32) -> Void
-        unsafeBitCast(symbol, to: SetLevels.self)(0)
     }()
+
+    private typealias SetLevels = @convention(c) (Int32) -> Void
+    nonisolated(unsafe) private static let setMaxActiveLevels: SetLevels? = {
+        guard ProcessInfo.processInfo.environment["GIRO_OCR_OPENMP"] != "1",
+              let symbol = dlsym(defaultSymbolScope, "omp_set_max_active_levels") else { return nil }
+        return unsafeBitCast(symbol, to: SetLevels.self)
+    }()
+
+    static func limitOpenMPOnThisThread() {
+        setMaxActiveLevels?(0)
+    }
 
     /// `RTLD_DEFAULT`: every loaded image (0 in glibc, -2 on Darwin; neither header macro imports into Swift).
     private static var defaultSymbolScope: UnsafeMutableRawPointer? {

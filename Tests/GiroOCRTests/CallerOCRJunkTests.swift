@@ -48,6 +48,12 @@ import Testing
         #expect(error.code == .ocrInputTooLarge)
     }
 
+    @Test func oneHugeTextLineIsRefusedEarly() throws {
+        let line = [UInt8](String(repeating: "ab ", count: 700_000).utf8)
+        let error = try #require(throws: GiroError.self) { try CallerOCR.parse(line, format: .plainText) }
+        #expect(error.code == .ocrInputTooLarge && error.line == 1)
+    }
+
     @Test func manyCommentsDoNotExhaustTheStack() throws {
         let hocr = "<html>" + String(repeating: "<!---->", count: 200_000) + "<div class='ocr_page' title='bbox 0 0 10 10'></div></html>"
         let page = try CallerOCR.parse(Array(hocr.utf8))

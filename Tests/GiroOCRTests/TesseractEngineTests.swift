@@ -82,6 +82,23 @@ import Testing
         #expect(error.code == .ocrTimeout)
     }
 
+    /// Tesseract's deadline does not reach its layout analysis, which runs for seconds on a large noise image read as
+    /// one line; the caller still gets `ocr_timeout` at the budget while that analysis finishes on its own thread.
+    @Test func budgetHoldsWhenLayoutAnalysisRunsLong() throws {
+        var rng = SplitMix64(seed: 5)
+        let side = 1_500
+        let noise = (0..<(side * side)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let image = try #require(OCRImage(width: side, height: side, pixels: noise))
+        // Load the model first (a language no other test uses), so the budget is spent in recognition.
+        let blank = try #require(OCRImage(width: 40, height: 20, pixels: Array(repeating: 255, count: 800)))
+        _ = try engine.recognize(blank, settings: OCRSettings(languages: ["ita"], layout: .line))
+        let error = try #require(throws: GiroError.self) {
+            try engine.recognize(image, settings: OCRSettings(languages: ["ita"], layout: .line, budgetMilliseconds: 1_000))
+        }
+        #expect(error.code == .ocrTimeout)
+        #expect(RecognitionJob.runaways >= 1, "the call returned only after Tesseract did")
+    }
+
     @Test func junkPixelsNeverCrash() throws {
         var rng = SplitMix64(seed: 11)
         let images: [OCRImage?] = [
