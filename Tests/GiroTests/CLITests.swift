@@ -169,8 +169,10 @@ final class DataBox: @unchecked Sendable { var data = Data() }
         #expect(try giro(["check", "bic", "AGRIFRPP8"]).status == 65)
         let formats = try giro(["formats"])
         #expect(formats.status == 0 && formats.stdout.contains("ch.qr-bill") && formats.stdout.contains("sepa.epc-qr"))
-        for line in ["cz.spayd          CZ       qr", "cz.sid            CZ       qr", "sk.pay-by-square  SK       qr", "hu.mnb-qr         HU       qr"] {
-            #expect(formats.stdout.contains(line), "giro formats lacks \(line)")
+        // Columns are as wide as their longest cell, so compare rows with the padding collapsed.
+        let rows = Set(formats.stdout.split(separator: "\n").map { $0.split(separator: " ").prefix(3).joined(separator: " ") })
+        for row in ["cz.spayd CZ qr", "cz.sid CZ qr", "sk.pay-by-square SK qr", "hu.mnb-qr HU qr"] {
+            #expect(rows.contains(row), "giro formats lacks \(row)")
         }
     }
 }
