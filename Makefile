@@ -7,7 +7,7 @@ GIRO_DEBUG := .build/debug/giro
 # limits it at run time, this covers the tesseract CLI the fixture scripts run.
 export OMP_THREAD_LIMIT ?= 1
 
-.PHONY: deps build test test-service test-spark bench-serve soak-serve demo record bench bench-regex bench-parsers bench-uk bench-images fixtures-images fixtures-pdf fixtures-ocr-inputs docs clean
+.PHONY: deps build test test-service test-spark bench-serve soak-serve demo record bench bench-regex bench-parsers bench-uk bench-images bench-slips fixtures-images fixtures-pdf fixtures-slips fixtures-ocr-inputs docs clean
 
 deps:
 	@scripts/install-deps.sh
@@ -83,9 +83,20 @@ bench-images: deps
 	.build/release/giro-image-bench
 	scripts/bench-images-zxingcpp.sh
 
+# Slip engine vs whole-page Tesseract + ParserGroup, on the rendered slip images (generated first).
+bench-slips: deps
+	python3 fixtures/slips/generate.py --images
+	$(SWIFT) build -c release --product giro-slip-bench
+	.build/release/giro-slip-bench fixtures/slips
+
 # Regenerate fixtures/images/generated and manifest.tsv from fixtures/images/symbols.tsv.
 fixtures-images: deps
 	fixtures/images/generate.sh
+
+# Regenerate the slip fixtures (fixtures/slips: words files, expectations, and with IMAGES=1 the rendered
+# scans/photos) from the templates in Countries/*/Slips; then `make record` and review `git diff fixtures/slips`.
+fixtures-slips:
+	python3 fixtures/slips/generate.py $(if $(IMAGES),--images,)
 
 # Regenerate the PDF bills in fixtures/pdf and their manifest.tsv.
 fixtures-pdf: deps

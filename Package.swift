@@ -21,8 +21,22 @@ let countries: [(target: String, path: String)] = [
 ]
 // System libraries a plug-in needs besides GiroCore (PAY by square is LZMA-compressed).
 let countryLibraries: [String: [Target.Dependency]] = ["GiroSlovakia": ["CLZMA"]]
+// Printed-slip templates (data, docs/slip-templates.md), compiled into their plug-in as bytes.
+let countrySlips: [String: [String]] = [
+    "GiroCroatia": ["hub-3a.json"],
+    "GiroSlovenia": ["upn.json"],
+    "GiroSwitzerland": ["esr.json", "es.json"],
+    "GiroAustria": ["zahlungsanweisung.json"],
+    "GiroGermany": ["sepa-ueberweisung.json"],
+]
 // Files in a plug-in's folder that are not sources (the UK weight tables the generated Swift is made from).
 let countryExcludes: [String: [String]] = ["GiroUnitedKingdom": ["Data"]]
+
+func countryTarget(_ c: (target: String, path: String)) -> Target {
+    let dependencies: [Target.Dependency] = ["GiroCore"] + (countryLibraries[c.target] ?? [])
+    let slips: [Resource] = (countrySlips[c.target] ?? []).map { Resource.embedInCode("Slips/" + $0) }
+    return .target(name: c.target, dependencies: dependencies, path: c.path, exclude: countryExcludes[c.target] ?? [], resources: slips)
+}
 
 let package = Package(
     name: "Giro",
@@ -34,6 +48,7 @@ let package = Package(
         .executable(name: "giro-bench", targets: ["GiroBench"]),
         .executable(name: "giro-regex-bench", targets: ["GiroRegexBench"]),
         .executable(name: "giro-image-bench", targets: ["GiroImageBench"]),
+        .executable(name: "giro-slip-bench", targets: ["GiroSlipBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -76,8 +91,10 @@ let package = Package(
         // only at build time, libdl at link time.
         .target(name: "CTesseract", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "GiroOCR", dependencies: ["GiroCore", "GiroImaging", "CTesseract"]),
-    ] + countries.map { .target(name: $0.target, dependencies: ["GiroCore"] + (countryLibraries[$0.target] ?? []), path: $0.path, exclude: countryExcludes[$0.target] ?? []) } + [
-        .target(name: "Giro", dependencies: ["GiroCore", "GiroParsers", "GiroImaging"] + countries.map { .target(name: $0.target) }),
+        // Printed slips read by data-driven templates (Countries/<Country>/Slips/*.json, docs/slip-templates.md).
+        .target(name: "GiroSlips", dependencies: ["GiroCore", "GiroImaging", "GiroOCR", "GiroParsers"]),
+    ] + countries.map(countryTarget) + [
+        .target(name: "Giro", dependencies: ["GiroCore", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips"] + countries.map { .target(name: $0.target) }),
         // The HTTP service behind `giro serve`; the OpenAPI document it serves is its contract.
         .target(
             name: "GiroServer",
@@ -99,6 +116,7 @@ let package = Package(
         ),
         .executableTarget(name: "GiroBench", dependencies: ["Giro", "GiroParsers", "GiroTestSupport"], path: "benchmarks/GiroBench"),
         .executableTarget(name: "GiroImageBench", dependencies: ["Giro"], path: "benchmarks/GiroImageBench"),
+        .executableTarget(name: "GiroSlipBench", dependencies: ["Giro"], path: "benchmarks/GiroSlipBench"),
         .executableTarget(name: "GiroRegexBench", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], path: "benchmarks/GiroRegexBench"),
         .testTarget(name: "GiroCoreTests", dependencies: ["GiroCore"]),
         .testTarget(name: "GiroRegexTests", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], exclude: ["Corpus"]),
@@ -117,6 +135,7 @@ let package = Package(
         .testTarget(name: "GiroKosovoTests", dependencies: ["GiroKosovo", "GiroPluginTestKit"]),
         .testTarget(name: "GiroGermanyTests", dependencies: ["GiroGermany", "GiroPluginTestKit", "GiroTestSupport"]),
         .testTarget(name: "GiroTests", dependencies: ["Giro", "GiroTestSupport"]),
+        .testTarget(name: "GiroSlipsTests", dependencies: ["Giro"]),
         .testTarget(name: "GiroParsersTests", dependencies: ["GiroParsers", "GiroTestSupport"], exclude: ["Corpus"]),
         .testTarget(
             name: "GiroServerTests",
@@ -134,7 +153,7 @@ let package = Package(
 )
 
 // Plug-in and module folders carry a README.md: documentation, neither source nor resource.
-let documentedModules: Set<String> = Set(countries.map(\.target) + ["GiroRegex", "GiroParsers", "GiroImaging", "GiroOCR"])
+let documentedModules: Set<String> = Set(countries.map(\.target) + ["GiroRegex", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips"])
 for target in package.targets where documentedModules.contains(target.name) {
     target.exclude.append("README.md")
 }

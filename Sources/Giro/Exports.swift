@@ -16,3 +16,5 @@
 @_exported import GiroGermany
 @_exported import GiroParsers
 @_exported import GiroImaging
+@_exported import GiroSlips
+@_exported import GiroOCR

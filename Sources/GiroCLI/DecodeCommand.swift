@@ -16,6 +16,9 @@ struct DecodeCommand: ParsableCommand {
         2 when only uncertain ones, 65 when none.
         A PDF (recognised by `%PDF-`) has every page rendered (--dpi) and searched the same way; each symbol
         carries its 1-based `page`. --words prints each page's text layer instead: one JSON line per page.
+        An image without a payment barcode is read for printed slips (Tesseract, the templates of `giro templates`
+        plus --templates DIR): each slip is an array element `{"kind": "slip", "slipClass", "corners", "record"}`.
+        --ocr FILE reads slips from OCR the caller already ran (words JSON, hOCR, ALTO, Tesseract TSV).
         """
     )
 
@@ -40,6 +43,8 @@ struct DecodeCommand: ParsableCommand {
 
     @OptionGroup var pdf: PDFCLIOptions
 
+    @OptionGroup var slips: SlipOptions
+
     @Flag(help: "For a PDF: print each page's words with their pixel boxes (one JSON line per page) instead of symbols.")
     var words = false
 
@@ -53,6 +58,7 @@ struct DecodeCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let ocr = slips.ocrFile { return try runOCR(ocr) }
         let bytes = try readInput()
         if PDFFile.isPDF(bytes) { return try runPDF(bytes) }
         if ImageFileFormat.detect(bytes) != nil { return try runImage(bytes) }
@@ -77,6 +83,51 @@ struct DecodeCommand: ParsableCommand {
         }
     }
 
+    /// No payment barcode: look for printed slips. Returns false when none was found (the barcode output stands).
+    private func runSlips(_ bytes: [UInt8]) throws -> Bool {
+        let reader = try slips.reader()
+        let readings: [SlipReading]
+        do {
+            readings = try reader.read(imageBytes: bytes, engine: TesseractEngine())
+        } catch {
+            Output.writeErr("giro decode: slip reading failed: \(error.description)")
+            return false
+        }
+        guard !readings.isEmpty else { return false }
+        if let debugImage {
+            do { try SlipCLI.writeDebugImage(bytes, readings: readings, to: debugImage) } catch {
+                throw GiroExit.ioError.report("decode", error.description)
+            }
+        }
+        try printSlips(readings)
+        return true
+    }
+
+    private func printSlips(_ readings: [SlipReading]) throws {
+        let out = SlipCLI.output(readings)
+        switch outputFormat {
+        case .pretty: Output.writeOut(Output.json(out, pretty: true))
+        case .json: Output.writeOut(Output.json(out, pretty: false))
+        case .ndjson: for s in out { Output.writeOut(Output.json(s, pretty: false)) }
+        case .text: Output.writeOut(out.map { "slip \($0.slipClass)\n" + Output.text($0.record) }.joined(separator: "\n\n"))
+        }
+        if readings.isEmpty { Output.writeErr("giro decode: no slip found") }
+        let code = SlipCLI.exitCode(readings)
+        if code != GiroExit.valid { throw code }
+    }
+
+    /// `--ocr FILE`: the caller's words (format detected by content) → slips.
+    private func runOCR(_ path: String) throws {
+        let reader = try slips.reader()
+        guard let data = FileManager.default.contents(atPath: path) else { throw GiroExit.noInput.report("decode", "cannot read \(path)") }
+        let page: PageWords
+        do { page = try CallerOCR.parse([UInt8](data)) } catch {
+            Output.writeOut(Output.json(["error": error], pretty: outputFormat == .pretty))
+            throw GiroExit.dataError.report("decode", error.description)
+        }
+        try printSlips(reader.read(words: page))
+    }
+
     private func runImage(_ bytes: [UInt8]) throws {
         let result: ImageDecodeResult
         do {
@@ -85,6 +136,7 @@ struct DecodeCommand: ParsableCommand {
             Output.writeOut(Output.json(["error": error], pretty: outputFormat == .pretty))
             throw (error.field == "debug_image" ? GiroExit.ioError : GiroExit.dataError).report("decode", error.description)
         }
+        if result.payments.isEmpty, try runSlips(bytes) { return }
         switch outputFormat {
         case .pretty: Output.writeOut(Output.json(result.symbols, pretty: true))
         case .json: Output.writeOut(Output.json(result.symbols, pretty: false))

@@ -11,7 +11,7 @@ struct GiroCommand: AsyncParsableCommand {
         64 usage error, 65 invalid data or input too large, 66 no input, 74 I/O error. See docs/cli.md.
         """,
         version: "0.1.0",
-        subcommands: [DecodeCommand.self, BatchCommand.self, FormatsCommand.self, CheckCommand.self, GrepCommand.self,
+        subcommands: [DecodeCommand.self, BatchCommand.self, FormatsCommand.self, TemplatesCommand.self, CheckCommand.self, GrepCommand.self,
                       ParseCommand.self, ScanCommand.self, ServeCommand.self]
     )
 

@@ -16,24 +16,69 @@ public enum RecordStatus: String, Sendable, Codable, Hashable {
 
 /// Where a record came from.
 public struct SourceInfo: Sendable, Codable, Hashable {
-    /// `payload` (text or bytes handed in), `image`, or `ocr`.
+    /// `payload` (text or bytes handed in), `image`, `ocr`, or `slip` (a printed slip read by its template).
     public var kind: String
     /// Barcode symbology when known: `qr`, `pdf417`, `code128`, `datamatrix`.
     public var symbology: String?
     /// The character set the payload's text was decoded with (`UTF-8`, `ISO-8859-2`, …).
     public var charset: String?
 
-    public init(kind: String = "payload", symbology: String? = nil, charset: String? = nil) {
+    /// The slip class (template id, `hr.hub-3a`) when `kind` is `slip`; nil otherwise.
+    public var slipClass: String?
+    /// Per zone of a printed slip: where it was read and what was read (`kind` `slip` only).
+    public var evidence: [FieldEvidence]?
+
+    public init(kind: String = "payload", symbology: String? = nil, charset: String? = nil,
+                slipClass: String? = nil, evidence: [FieldEvidence]? = nil) {
         self.kind = kind
         self.symbology = symbology
         self.charset = charset
+        self.slipClass = slipClass
+        self.evidence = evidence
     }
 
+    enum CodingKeys: String, CodingKey { case kind, symbology, charset, slipClass, evidence }
+
+    // The two slip keys are written only on slip records, so every barcode record keeps its bytes.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kind, forKey: .kind)
         try c.encode(symbology, forKey: .symbology)
         try c.encode(charset, forKey: .charset)
+        try c.encodeIfPresent(slipClass, forKey: .slipClass)
+        try c.encodeIfPresent(evidence, forKey: .evidence)
+    }
+}
+
+/// What a slip zone gave: the zone in image pixels, the text read there, the parser's corrections and the
+/// reading's confidence. Lets a person check a printed-slip record against the image.
+public struct FieldEvidence: Sendable, Codable, Hashable {
+    /// Record field the zone fills (`creditor.account.iban`).
+    public var field: String
+    /// Axis-aligned bounds of the zone in the image: `[x, y, w, h]` pixels, top-left origin.
+    public var box: [Int]
+    /// The zone's text as read (lines joined by `\n`); nil when nothing was read there.
+    public var text: String?
+    /// Parser corrections, `offset: as read→as used` (UTF-8 byte offset into `text`).
+    public var corrections: [String]
+    /// 0…100: the lowest OCR word confidence in the zone, or the parser's when the words carry none.
+    public var confidence: Int?
+
+    public init(field: String, box: [Int], text: String?, corrections: [String] = [], confidence: Int? = nil) {
+        self.field = field
+        self.box = box
+        self.text = text
+        self.corrections = corrections
+        self.confidence = confidence
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(field, forKey: .field)
+        try c.encode(box, forKey: .box)
+        try c.encode(text, forKey: .text)
+        try c.encode(corrections, forKey: .corrections)
+        try c.encode(confidence, forKey: .confidence)
     }
 }
 

@@ -35,8 +35,22 @@ extension SourceInfo: JSONWritable {
     package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("charset") { $0.string(charset) }
+            if let evidence { o.key("evidence") { w in w.array(evidence) { $1.writeJSON(to: &$0) } } }
             o.key("kind") { $0.string(kind) }
+            if let slipClass { o.key("slipClass") { $0.string(slipClass) } }
             o.key("symbology") { $0.string(symbology) }
+        }
+    }
+}
+
+extension FieldEvidence: JSONWritable {
+    package func writeJSON(to w: inout JSONWriter) {
+        w.object { o in
+            o.key("box") { w in w.array(box) { $0.int($1) } }
+            o.key("confidence") { $0.int(confidence) }
+            o.key("corrections") { $0.stringArray(corrections) }
+            o.key("field") { $0.string(field) }
+            o.key("text") { $0.string(text) }
         }
     }
 }

@@ -1,0 +1,22 @@
+import GiroCore
+
+extension ErrorCode {
+    /// A slip template file breaks schema 1 (`docs/slip-templates.md`); the error names file, line and key.
+    public static let slipTemplateInvalid: ErrorCode = "slip_template_invalid"
+    /// No loaded template classified the page (too few anchors found, or not geometrically consistent).
+    public static let slipNotFound: ErrorCode = "slip_not_found"
+    /// A required zone gave no value (nothing printed there, or nothing its parser could read).
+    public static let slipFieldMissing: ErrorCode = "slip_field_missing"
+    /// A zone had text but its parser found no value in it (the text is in the diagnostic).
+    public static let slipFieldUnreadable: ErrorCode = "slip_field_unreadable"
+    /// A zone's value was read but fails its checks (IBAN or reference check digits).
+    public static let slipFieldInvalid: ErrorCode = "slip_field_invalid"
+    /// An optional zone was empty (informational; the field stays null).
+    public static let slipFieldEmpty: ErrorCode = "slip_field_empty"
+    /// A cross-field rule failed: the coding line disagrees with the printed amount or reference.
+    public static let slipRuleFailed: ErrorCode = "slip_rule_failed"
+    /// The words came without boxes (plain text): only line/keyword reading was possible.
+    public static let slipDegradedInput: ErrorCode = "slip_degraded_input"
+    /// A words file is not Giro's words JSON or breaks its limits.
+    public static let slipWordsInvalid: ErrorCode = "slip_words_invalid"
+}

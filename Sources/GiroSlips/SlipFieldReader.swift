@@ -1,0 +1,151 @@
+import Foundation
+import GiroCore
+import GiroParsers
+
+/// What a zone's parser made of its text.
+enum SlipValue: Sendable, Hashable {
+    case text(String)
+    case lines([String])
+    case amount(Amount)
+    case reference(Reference)
+    case codingLine(ESRCodingLine)
+}
+
+struct FieldOutcome: Sendable {
+    var value: SlipValue?
+    var corrections: [String] = []
+    /// The parser's confidence, 0…100, when it gives one.
+    var confidence: Int?
+    var diagnostics: [Diagnostic] = []
+}
+
+/// Runs one zone's parser (GiroParsers) on the zone's text. Never invents: no text, no value.
+enum SlipFieldReader {
+    static func read(_ zone: SlipZone, text: ZoneText, model: ZoneText?, template: SlipTemplate, currency: String?) -> FieldOutcome {
+        let raw = text.text
+        let context = ParseContext(country: template.country, currency: zone.options["currency"] ?? currency ?? template.currency)
+        var out = FieldOutcome()
+        func unreadable(_ why: String) -> FieldOutcome {
+            var o = FieldOutcome()
+            o.diagnostics.append(.warning(.slipFieldUnreadable, field: zone.field, uncertain: true,
+                                          "zone \(zone.field): \(why) in \"\(flat(raw))\""))
+            return o
+        }
+        func take(_ c: ParseCandidate) {
+            out.corrections = c.corrections.map(\.description)
+            out.confidence = Int((c.confidence * 100).rounded())
+            if c.status != .valid {
+                let why = c.notes.isEmpty ? c.status.rawValue : c.notes.joined(separator: ", ")
+                out.diagnostics.append(.warning(.slipFieldInvalid, field: zone.field, uncertain: true,
+                                                "zone \(zone.field): \(c.value) read from \"\(flat(raw))\" is \(c.status.rawValue) (\(why))"))
+            }
+        }
+        switch zone.parser {
+        case .iban:
+            guard let c = best(IBANParser(nationalForms: false), raw, context), c.type == "iban" else { return unreadable("no IBAN") }
+            take(c)
+            // An IBAN failing its checks is not used: which character is wrong cannot be known.
+            if c.status != .invalid { out.value = .text(c.value) }
+        case .bic:
+            let compact = String(raw.filter { !$0.isWhitespace }).uppercased()
+            guard BIC.isValid(compact) else { return unreadable("no BIC") }
+            out.value = .text(compact)
+        case .amount:
+            if let c = best(AmountParser(), raw, context), let value = c.amount, let cur = c.currency {
+                take(c)
+                out.value = .amount(Amount(value: value, currency: cur))
+            } else if let split = boxedAmount(raw), let cur = context.currency {
+                // Box forms print units and cents in separate boxes: `1949 75`.
+                out.value = .amount(Amount(value: split, currency: cur))
+            } else {
+                return unreadable("no amount")
+            }
+        case .currency:
+            let code = String(raw.filter(\.isLetter)).uppercased()
+            guard code.count == 3, Currency.isValid(code) else { return unreadable("no ISO 4217 code") }
+            out.value = .text(code)
+        case .reference:
+            var input = raw
+            if let m = zone.options["model"] { input = m + " " + raw }
+            if let model, !model.isEmpty { input = model.text + " " + raw }
+            if let c = best(ReferenceParser(), input, context) {
+                take(c)
+                out.value = .reference(reference(from: c))
+            } else {
+                // Not a structured reference: kept as the creditor's unstructured reference, unchecked.
+                let cleaned = flat(raw)
+                guard !cleaned.isEmpty else { return unreadable("no reference") }
+                out.value = .reference(Reference(type: ReferenceType(rawValue: zone.options["otherType"] ?? "other"), value: cleaned, valid: nil))
+            }
+        case .date:
+            guard let c = best(DateParser(), raw, context) else { return unreadable("no date") }
+            take(c)
+            out.value = .text(c.value)
+        case .text:
+            var t = flat(raw)
+            if let n = zone.options["maxLength"].flatMap(Int.init), t.count > n { t = String(t.prefix(n)) }
+            out.value = .text(t)
+        case .lines:
+            var ls = text.lines.map(flat).filter { !$0.isEmpty }
+            if let n = zone.options["maxLines"].flatMap(Int.init), ls.count > n { ls = Array(ls.prefix(n)) }
+            out.value = .lines(ls)
+        case .digits:
+            let d = String(raw.filter { $0.isASCII && $0.isNumber })
+            if let r = zone.options["length"].flatMap(lengthRange), !r.contains(d.count) {
+                return unreadable("\(d.count) digits where \(zone.options["length"] ?? "") are expected")
+            }
+            guard !d.isEmpty else { return unreadable("no digits") }
+            out.value = .text(d)
+        case .regex:
+            guard let pattern = zone.options["pattern"], let p = try? RegexFieldParser(pattern),
+                  let c = best(p, raw, context) else { return unreadable("no match of the pattern") }
+            out.value = .text(c.value)
+        case .esrCodingLine:
+            guard let line = ESRCodingLine.parse(raw) else { return unreadable("no coding line") }
+            out.value = .codingLine(line)
+            if !line.failedChecks.isEmpty {
+                out.diagnostics.append(.warning(.slipFieldInvalid, field: zone.field, uncertain: true,
+                                                "coding line \(line.normalized): check digit wrong for \(line.failedChecks.joined(separator: ", "))"))
+            }
+        }
+        return out
+    }
+
+    static func best(_ parser: some FieldParser, _ text: String, _ context: ParseContext) -> ParseCandidate? {
+        (try? parser.parse(text, context: context))?.first
+    }
+
+    /// A `Reference` as the barcode plug-ins build it: model apart, `parts` split at hyphens.
+    static func reference(from c: ParseCandidate) -> Reference {
+        let valid: Bool? = c.status == .valid ? true : c.status == .invalid ? false : nil
+        switch c.type {
+        case "hr.model", "si.model":
+            let number = c.fields["reference"] ?? c.value
+            return Reference(type: ReferenceType(rawValue: c.type), value: number, valid: valid, model: c.fields["model"],
+                             parts: number.split(separator: "-").map(String.init))
+        default:
+            return Reference(type: ReferenceType(rawValue: c.type), value: c.value, valid: valid)
+        }
+    }
+
+    /// `1949 75` (units and cents in their own boxes) → 1949.75; nil for anything else.
+    static func boxedAmount(_ raw: String) -> Decimal? {
+        let groups = raw.split { $0 == " " || $0 == "\n" || $0 == "." || $0 == "," }
+        guard groups.count == 2, let units = groups.first, let cents = groups.last, cents.count == 2, units.count <= 12,
+              units.allSatisfy({ $0.isASCII && $0.isNumber }), cents.allSatisfy({ $0.isASCII && $0.isNumber }),
+              let u = Decimal(string: String(units)), let c = Decimal(string: String(cents)) else { return nil }
+        return u + c / 100
+    }
+
+    static func flat(_ s: String) -> String {
+        s.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// `8` or `5-10`.
+    static func lengthRange(_ s: String) -> ClosedRange<Int>? {
+        let p = s.split(separator: "-", omittingEmptySubsequences: false)
+        if p.count == 1, let n = Int(p[0]), n > 0, n <= 1000 { return n...n }
+        if p.count == 2, let a = Int(p[0]), let b = Int(p[1]), a > 0, a <= b, b <= 1000 { return a...b }
+        return nil
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import GiroCore
+
+/// Turns a located template's zone readings into the payment record (`source.kind` `slip`).
+enum SlipRecordBuilder {
+    static func build(_ match: SlipMatch, zones: [ZoneText]) -> PaymentRecord {
+        let t = match.template
+        var record = PaymentRecord(format: t.id, country: t.country, formatVersion: nil, source: SourceInfo(kind: "slip", slipClass: t.id))
+        var diagnostics: [Diagnostic] = []
+        var evidence: [FieldEvidence] = []
+
+        let modelZone = t.zones.firstIndex { $0.field == "reference.model" }
+        // The currency zone is read first: the amount parser uses it when the amount prints none.
+        var currency: String?
+        if let k = t.zones.firstIndex(where: { $0.field == "currency" }), !zones[k].isEmpty {
+            let o = SlipFieldReader.read(t.zones[k], text: zones[k], model: nil, template: t, currency: nil)
+            if case .text(let c)? = o.value { currency = c }
+        }
+        var codingLine: ESRCodingLine?
+        var printedAmount: Amount?, printedReference: Reference?
+
+        for (k, zone) in t.zones.enumerated() {
+            let text = zones[k]
+            var ev = FieldEvidence(field: zone.field, box: text.box, text: text.isEmpty ? nil : text.text, confidence: text.confidence)
+            defer { evidence.append(ev) }
+            if text.isEmpty {
+                if zone.required {
+                    diagnostics.append(.warning(.slipFieldMissing, field: zone.field, uncertain: true,
+                                                "zone \(zone.field) (\(mm(zone.box))): nothing read"))
+                } else {
+                    diagnostics.append(.info(.slipFieldEmpty, field: zone.field, "zone \(zone.field) (\(mm(zone.box))): empty"))
+                }
+                continue
+            }
+            // The model zone is read together with the reference it belongs to.
+            if k == modelZone { continue }
+            let model = t.zones[k].options["modelZone"] != nil ? modelZone.map { zones[$0] } : nil
+            let o = SlipFieldReader.read(zone, text: text, model: model, template: t, currency: currency)
+            ev.corrections = o.corrections
+            if ev.confidence == nil { ev.confidence = o.confidence }
+            diagnostics += o.diagnostics
+            guard let value = o.value else {
+                if zone.required, o.diagnostics.isEmpty {
+                    diagnostics.append(.warning(.slipFieldMissing, field: zone.field, uncertain: true, "zone \(zone.field): no value"))
+                }
+                continue
+            }
+            switch value {
+            case .amount(let a): printedAmount = a
+            case .reference(let r): printedReference = r
+            case .codingLine(let l): codingLine = l
+            default: break
+            }
+            assign(value, to: zone.field, in: &record, country: t.country)
+        }
+
+        if let line = codingLine { applyCodingLine(line, to: &record, printedAmount: printedAmount, printedReference: printedReference,
+                                                    check: t.rules.contains(.esrCodingLine), diagnostics: &diagnostics) }
+        for rule in t.rules { apply(rule, to: record, diagnostics: &diagnostics) }
+
+        record.source.evidence = evidence
+        record.diagnostics = diagnostics
+        record.status = RecordStatus.derived(from: diagnostics)
+        return record
+    }
+
+    static func mm(_ b: SlipBox) -> String {
+        func f(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format: "%.1f", v) }
+        return "x \(f(b.x)) y \(f(b.y)) w \(f(b.w)) h \(f(b.h)) mm"
+    }
+
+    static func assign(_ value: SlipValue, to field: String, in r: inout PaymentRecord, country: String) {
+        func text() -> String? {
+            switch value {
+            case .text(let s): s
+            case .lines(let ls): ls.joined(separator: " ")
+            default: nil
+            }
+        }
+        func lines() -> [String] {
+            switch value {
+            case .lines(let ls): ls
+            case .text(let s): [s]
+            default: []
+            }
+        }
+        func party(_ p: Party?) -> Party { p ?? Party() }
+        switch field {
+        case "creditor.name": r.creditor = with(party(r.creditor)) { $0.name = text() }
+        case "debtor.name": r.debtor = with(party(r.debtor)) { $0.name = text() }
+        case "creditor.address":
+            r.creditor = with(party(r.creditor)) { $0.address = with($0.address ?? Address()) { $0.lines += lines() } }
+        case "debtor.address":
+            r.debtor = with(party(r.debtor)) { $0.address = with($0.address ?? Address()) { $0.lines += lines() } }
+        case "creditor.account.iban":
+            r.creditor = with(party(r.creditor)) { $0.account = with($0.account ?? Account()) { $0.iban = text() } }
+        case "creditor.account.bic":
+            r.creditor = with(party(r.creditor)) { $0.account = with($0.account ?? Account()) { $0.bic = text() } }
+        case "creditor.account.number":
+            r.creditor = with(party(r.creditor)) { $0.account = with($0.account ?? Account()) { $0.number = text() } }
+        case "creditor.account.bankCode":
+            r.creditor = with(party(r.creditor)) { $0.account = with($0.account ?? Account()) { $0.bankCode = text() } }
+        case "debtor.account.iban":
+            r.debtor = with(party(r.debtor)) { $0.account = with($0.account ?? Account()) { $0.iban = text() } }
+        case "amount":
+            if case .amount(let a) = value { r.amount = a }
+        case "currency":
+            if let c = text(), var a = r.amount { a.currency = c; r.amount = a }
+        case "reference":
+            if case .reference(let ref) = value { r.reference = ref }
+        case "remittanceInformation":
+            if let s = text() { r.remittanceInformation = r.remittanceInformation.map { $0 + " " + s } ?? s }
+        case "purpose": r.purpose = text()?.uppercased()
+        case "dueDate": r.dueDate = text()
+        case "codingLine": break
+        default:
+            if field.hasPrefix("extras."), let s = text() { r.extras["\(country.lowercased()).\(field.dropFirst(7))"] = s }
+        }
+    }
+
+    /// The coding line is the machine-readable truth of an ESR/ES: its amount, reference and participant fill
+    /// the record; the printed ones are compared with it.
+    static func applyCodingLine(_ l: ESRCodingLine, to r: inout PaymentRecord, printedAmount: Amount?, printedReference: Reference?,
+                                check: Bool, diagnostics: inout [Diagnostic]) {
+        r.extras["ch.codingLine"] = l.normalized
+        if let bc = l.documentType { r.extras["ch.documentType"] = bc }
+        if let a = l.esAccount { r.extras["ch.esAccount"] = a }
+        if let c = l.esClearing { r.extras["ch.esClearing"] = c }
+        r.creditor = with(r.creditor ?? Party()) { $0.account = with($0.account ?? Account()) { $0.number = l.participant } }
+        if let v = l.amount, let cur = l.currency {
+            let a = Amount(value: v, currency: cur)
+            if check, let p = printedAmount, p != a {
+                diagnostics.append(.warning(.slipRuleFailed, field: "amount", uncertain: true,
+                                            "coding line amount \(a) differs from the printed amount \(p)"))
+            }
+            r.amount = a
+        }
+        if let ref = l.reference {
+            let coded = Reference(type: .qrReference, value: ref, valid: !l.failedChecks.contains("reference"))
+            if check, let p = printedReference, p.value.filter(\.isNumber) != ref {
+                diagnostics.append(.warning(.slipRuleFailed, field: "reference", uncertain: true,
+                                            "coding line reference \(ref) differs from the printed reference \(p.value)"))
+            }
+            r.reference = coded
+        }
+    }
+
+    static func apply(_ rule: SlipRule, to r: PaymentRecord, diagnostics: inout [Diagnostic]) {
+        switch rule {
+        case .referenceCheck:
+            if let ref = r.reference, ref.valid == false,
+               !diagnostics.contains(where: { $0.field == "reference" && $0.uncertain }) {
+                diagnostics.append(.warning(.slipFieldInvalid, field: "reference", uncertain: true,
+                                            "reference \(ref.model.map { $0 + " " } ?? "")\(ref.value) fails its check digits"))
+            }
+        case .ibanNationalCheck:
+            // The IBAN parser already applies GiroCore's national check digits; a failing IBAN was not used.
+            break
+        case .esrCodingLine, .amountWords:
+            break
+        }
+    }
+
+    static func with<T>(_ v: T, _ change: (inout T) -> Void) -> T {
+        var v = v
+        change(&v)
+        return v
+    }
+}

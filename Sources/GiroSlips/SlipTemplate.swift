@@ -1,0 +1,111 @@
+import GiroCore
+import GiroOCR
+
+/// A rectangle in millimetres of the real form (origin top-left, x right, y down).
+public struct SlipBox: Sendable, Hashable, Codable {
+    public var x: Double
+    public var y: Double
+    public var w: Double
+    public var h: Double
+
+    public init(x: Double, y: Double, w: Double, h: Double) {
+        self.x = x
+        self.y = y
+        self.w = w
+        self.h = h
+    }
+
+    func contains(_ px: Double, _ py: Double, margin: Double = 0) -> Bool {
+        px >= x - margin && px <= x + w + margin && py >= y - margin && py <= y + h + margin
+    }
+}
+
+/// A printed label of the form that locates and identifies it.
+public struct SlipAnchor: Sendable, Hashable, Codable {
+    /// The label as printed; matched ignoring case, diacritics and OCR look-alikes.
+    public var text: String
+    /// Where it is printed: the box tightly around the printed text (its centre is what is matched).
+    public var box: SlipBox
+    /// A label that tells this form from a sibling (the orange ESR's "Referenz-Nr." against the red ES):
+    /// the form is not recognised without it.
+    public var required: Bool = false
+}
+
+/// OCR settings of one zone (image path only).
+public struct SlipZoneOCR: Sendable, Hashable, Codable {
+    public var layout: OCRSettings.Layout?
+    public var whitelist: String?
+    public var languages: [String]?
+}
+
+/// The parsers a zone can run (`docs/slip-templates.md`, "Parsers").
+public enum SlipParserKind: String, Sendable, Hashable, Codable, CaseIterable {
+    case iban, bic, amount, currency, reference, date, text, lines, digits, regex
+    case esrCodingLine = "ch-esr-coding-line"
+
+    /// Options each parser accepts.
+    var allowedOptions: Set<String> {
+        switch self {
+        case .amount: ["currency"]
+        case .reference: ["model", "modelZone", "otherType"]
+        case .text: ["maxLength"]
+        case .lines: ["maxLines"]
+        case .digits: ["length"]
+        case .regex: ["pattern"]
+        default: []
+        }
+    }
+
+    /// Characters the engine may output for this parser's zone when the template gives no whitelist.
+    public var defaultWhitelist: String? {
+        switch self {
+        case .iban, .bic: "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
+        case .digits: "0123456789 -"
+        case .esrCodingLine: "0123456789>+ "
+        case .amount: "0123456789.,'- *"
+        default: nil
+        }
+    }
+}
+
+/// One printed field of the form.
+public struct SlipZone: Sendable, Hashable, Codable {
+    /// Record path it fills (`creditor.account.iban`, `extras.<key>`).
+    public var field: String
+    public var box: SlipBox
+    public var parser: SlipParserKind
+    public var required: Bool
+    public var ocr: SlipZoneOCR
+    /// Parser options as text (`{"currency": "EUR"}`).
+    public var options: [String: String]
+}
+
+/// Cross-field checks run after every zone was read.
+public enum SlipRule: String, Sendable, Hashable, Codable, CaseIterable {
+    case referenceCheck = "reference-check"
+    case ibanNationalCheck = "iban-national-check"
+    case esrCodingLine = "esr-coding-line"
+    case amountWords = "amount-words"
+}
+
+/// One slip class: a form's size, how to recognise it, and where each field is printed (schema 1).
+public struct SlipTemplate: Sendable, Hashable, Codable {
+    public static let schemaVersion = 1
+
+    /// `<country>.<slip>` (`hr.hub-3a`): the record's `format` and `source.slipClass`.
+    public var id: String
+    public var country: String
+    public var name: String
+    public var width: Double
+    public var height: Double
+    public var languages: [String]
+    public var currency: String?
+    public var anchors: [SlipAnchor]
+    public var minAnchors: Int
+    /// Higher is tried first; ties in order of `id`.
+    public var priority: Int
+    public var zones: [SlipZone]
+    public var rules: [SlipRule]
+    /// Where it was loaded from (`Countries/Croatia/Slips/hub-3a.json`, or the user's path).
+    public var file: String
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Giro
+import Testing
+
+/// The image path end to end on committed clean 300-dpi scans (`fixtures/slips/samples/`, made by
+/// `generate.py --images`): Tesseract finds the labels, the zones are re-read, and the record says exactly what
+/// was printed. Skewed scans and photos are measured by hand (README), not asserted.
+@Suite struct SlipImageTests {
+    static let reader = SlipReader(templates: SlipReader.builtInTemplates)
+
+    @Test(arguments: [("hr.hub-3a", "water-bill"), ("ch.esr", "spec-example")])
+    func cleanScan(_ slipClass: String, _ name: String) throws {
+        let image = SlipFixtures.folder.appendingPathComponent("samples/\(slipClass)-\(name)-scan.png")
+        let found = try Self.reader.read(imageBytes: [UInt8](Data(contentsOf: image)), engine: TesseractEngine())
+        try #require(found.count == 1)
+        let r = found[0].record
+        let e = try JSONDecoder().decode(SlipWordsGoldenTests.Expect.self,
+                                         from: Data(contentsOf: SlipFixtures.folder.appendingPathComponent("\(slipClass)/\(name).expect")))
+        #expect(found[0].slipClass == slipClass)
+        #expect(r.status.rawValue == e.status, "\(r.diagnostics)")
+        #expect(r.creditor?.account?.iban == e.iban)
+        #expect(r.amount.map { "\($0.formattedValue) \($0.currency)" } == e.amount)
+        #expect(r.reference?.value == e.reference)
+        #expect(r.creditor?.name == e.creditor)
+        #expect(r.debtor?.name == e.debtor)
+    }
+
+    @Test func junkImagesGiveTypedErrorsOrNothing() throws {
+        #expect(throws: GiroError.self) { try Self.reader.read(imageBytes: [1, 2, 3], engine: TesseractEngine()) }
+        // A blank page: no labels, no slip.
+        let blank = try #require(OCRImage(width: 400, height: 300, pixels: [UInt8](repeating: 255, count: 120_000)))
+        let page = try TesseractEngine().recognize(blank, settings: OCRSettings(layout: .sparse))
+        #expect(Self.reader.read(words: page).isEmpty)
+    }
+}
