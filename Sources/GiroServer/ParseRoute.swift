@@ -20,8 +20,12 @@ package struct ParseRoute: Sendable {
             throw RequestInput.unsupported(type, accepted: Self.acceptedTypes)
         }
         let query = request.uri.queryParameters
-        let names = (query.get("parsers") ?? "iban,amount,date,reference").split(separator: ",").map(String.init)
-        guard !names.isEmpty else { throw ServiceProblem(.malformedRequest, "parsers names no parser") }
+        let names = (query.get("parsers") ?? "iban,amount,date,reference")
+            .split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        // The documented pattern exactly: lower-case names, one comma between them, nothing else (no blanks).
+        guard names.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } }) else {
+            throw ServiceProblem(.malformedRequest, "parsers must be comma-separated parser names (iban, amount, date, reference, email, raw, vin)")
+        }
         let group: ParserGroup
         do { group = try ParserGroup.named(names) } catch {
             throw ServiceProblem(.malformedRequest, error.message)

@@ -87,6 +87,13 @@ struct RouteTests {
         #expect(!((parsed.json["candidates"] as? [Any]) ?? []).isEmpty)
         let badParser = try await request(p, "POST", "/v1/parse?parsers=nope", headers: ["Content-Type": "text/plain"], body: text)
         #expect(badParser.status == 400)
+        // Off the documented pattern (schemathesis found a tab accepted): blanks, empty names, doubled commas.
+        for query in ["%09", "iban,,amount", "iban,%20amount", ","] {
+            let off = try await request(p, "POST", "/v1/parse?parsers=\(query)", headers: ["Content-Type": "text/plain"], body: text)
+            #expect(off.status == 400, "parsers=\(query)")
+        }
+        let two = try await request(p, "POST", "/v1/parse?parsers=iban,amount", headers: ["Content-Type": "text/plain"], body: text)
+        #expect(two.status == 200)
         let check = try await request(p, "POST", "/v1/check/iban", headers: ["Content-Type": "application/json"],
                                 body: Array(#"{"values":["GB82WEST12345698765432","GB00"]}"#.utf8))
         #expect(check.status == 200)
