@@ -66,7 +66,7 @@ let package = Package(
         .target(name: "GiroCore"),
         .target(name: "GiroRegex"),
         // Seeded generators and the OCR-like benchmark text, shared by tests and benchmarks (not a product).
-        .target(name: "GiroTestSupport"),
+        .target(name: "GiroTestSupport", dependencies: ["GiroCore"]),
         // Fixture and decode helpers every plug-in's tests share.
         .target(name: "GiroPluginTestKit", dependencies: ["GiroCore"], path: "Tests/GiroPluginTestKit"),
         // Typed values (IBAN, amount, date, references …) out of OCR text.
@@ -116,7 +116,7 @@ let package = Package(
         ),
         .executableTarget(name: "GiroBench", dependencies: ["Giro", "GiroParsers", "GiroTestSupport"], path: "benchmarks/GiroBench"),
         .executableTarget(name: "GiroImageBench", dependencies: ["Giro"], path: "benchmarks/GiroImageBench"),
-        .executableTarget(name: "GiroSlipBench", dependencies: ["Giro"], path: "benchmarks/GiroSlipBench"),
+        .executableTarget(name: "GiroSlipBench", dependencies: ["Giro", "GiroTestSupport"], path: "benchmarks/GiroSlipBench"),
         .executableTarget(name: "GiroRegexBench", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], path: "benchmarks/GiroRegexBench"),
         .testTarget(name: "GiroCoreTests", dependencies: ["GiroCore"]),
         .testTarget(name: "GiroRegexTests", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], exclude: ["Corpus"]),
@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "GiroKosovoTests", dependencies: ["GiroKosovo", "GiroPluginTestKit"]),
         .testTarget(name: "GiroGermanyTests", dependencies: ["GiroGermany", "GiroPluginTestKit", "GiroTestSupport"]),
         .testTarget(name: "GiroTests", dependencies: ["Giro", "GiroTestSupport"]),
-        .testTarget(name: "GiroSlipsTests", dependencies: ["Giro"]),
+        .testTarget(name: "GiroSlipsTests", dependencies: ["Giro", "GiroTestSupport"]),
         .testTarget(name: "GiroParsersTests", dependencies: ["GiroParsers", "GiroTestSupport"], exclude: ["Corpus"]),
         .testTarget(
             name: "GiroServerTests",

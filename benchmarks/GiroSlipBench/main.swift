@@ -4,15 +4,7 @@
 // Images come from `make fixtures-slips IMAGES=1` (fixtures/slips/<class>/<case>-<degradation>.png|jpg).
 import Foundation
 import Giro
-
-struct Expect: Decodable {
-    var status: String
-    var iban: String?
-    var amount: String?
-    var reference: String?
-    var creditor: String?
-    var debtor: String?
-}
+import GiroTestSupport
 
 struct Tally {
     var images = 0
@@ -28,7 +20,7 @@ struct Tally {
 }
 
 let root = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "fixtures/slips")
-let fields = ["iban", "amount", "reference", "creditor", "debtor"]
+let fields = SlipExpectation.fields
 let reader = SlipReader(templates: SlipReader.builtInTemplates)
 let engine = TesseractEngine()
 var engineRows: [String: Tally] = [:], baseRows: [String: Tally] = [:]
@@ -39,8 +31,7 @@ for cls in classes {
     for file in ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() where file.hasSuffix(".png") || file.hasSuffix(".jpg") {
         let stem = String(file.dropLast(4))
         guard let dash = stem.lastIndex(of: "-"),
-              let expectData = fm.contents(atPath: dir.appendingPathComponent("\(stem[..<dash]).expect").path),
-              let e = try? JSONDecoder().decode(Expect.self, from: expectData),
+              let e = try? SlipExpectation(contentsOf: dir.appendingPathComponent("\(stem[..<dash]).expect")),
               let bytes = fm.contents(atPath: dir.appendingPathComponent(file).path) else { continue }
         let key = "\(cls) \(stem[stem.index(after: dash)...])"
 
@@ -50,11 +41,7 @@ for cls in classes {
         var row = engineRows[key] ?? Tally()
         row.images += 1
         row.ms += Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        row.score("iban", e.iban, record?.creditor?.account?.iban)
-        row.score("amount", e.amount, record?.amount.map { "\($0.formattedValue) \($0.currency)" })
-        row.score("reference", e.reference, record?.reference?.value)
-        row.score("creditor", e.creditor, record?.creditor?.name)
-        row.score("debtor", e.debtor, record?.debtor?.name)
+        for field in fields { row.score(field, e.expected(field), SlipExpectation.observed(field, in: record)) }
         engineRows[key] = row
 
         t0 = ContinuousClock.now
