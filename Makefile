@@ -50,6 +50,8 @@ demo: deps
 	@$(GIRO_DEBUG) decode --file fixtures/images/generated/qr-and-pdf417-photo.jpg --format text; echo "(exit $$?)"
 	@echo; echo "== giro parse --country HR fixtures/ocr/uplatnica-hr.txt (OCR text of a printed slip)"
 	@$(GIRO_DEBUG) parse --country HR --pretty fixtures/ocr/uplatnica-hr.txt; echo "(exit $$?)"
+	@echo; echo "== giro decode --format text fixtures/slips/samples/ch.esr-spec-example-scan.png (a printed slip, no barcode: OCR + template)"
+	@$(GIRO_DEBUG) decode --file fixtures/slips/samples/ch.esr-spec-example-scan.png --format text; echo "(exit $$?)"
 
 # Rewrite the golden JSON files of the regression suite from the current decoder output. The run FAILS on
 # purpose (each rewritten file is reported as an issue), so a recording can never pass as a test run:
