@@ -48,6 +48,7 @@ public struct TesseractEngine: OCREngine {
             if tessdataPath == nil { throw missing(languages, detail: "no tessdata folder found (set TESSDATA_PREFIX)") }
             return empty
         }
+        TesseractPool.limitThreads  // before the library (and libgomp with it) is opened: libgomp reads it on load
         guard giro_tesseract_available() != 0 else {
             let why = giro_tesseract_load_error().map { String(cString: $0) } ?? "unknown error"
             throw GiroError(.ocrEngineFailed, field: "ocr", "Tesseract is not installed (\(why); Debian: apt-get install libtesseract5)")

@@ -41,9 +41,10 @@ final class TesseractPool: @unchecked Sendable {
 
     /// Tesseract parallelises some steps with OpenMP. Giro runs one call per thread (the caller parallelises across
     /// images), and on a busy machine OpenMP's extra threads make a call several times slower (measured: a coding
-    /// line 85 ms single-threaded vs 437 ms with the default team on 2 shared cores). `OMP_THREAD_LIMIT=1` only works
-    /// in the environment the process starts with (libgomp reads it when it loads), so each recognition thread also
-    /// sets OpenMP's max-active-levels to 0 (`limitOpenMPOnThisThread`; a per-thread setting in libgomp), which runs
+    /// line 85 ms single-threaded vs 437 ms with the default team on 2 shared cores). libgomp reads `OMP_THREAD_LIMIT`
+    /// when it loads; libtesseract (and libgomp with it) is opened on first use (CTesseract), so setting it here first
+    /// works unless the process already loaded libgomp for something else. Each recognition thread also sets OpenMP's
+    /// max-active-levels to 0 (`limitOpenMPOnThisThread`; a per-thread setting in libgomp), which runs
     /// every parallel region on that thread. `GIRO_OCR_OPENMP=1` leaves OpenMP as it is.
     static let limitThreads: Void = {
         setenv("OMP_THREAD_LIMIT", "1", 0)
