@@ -119,7 +119,7 @@ clean:
 #   make fuzz FUZZ_SECONDS=600 FUZZ_TARGETS="regex image"   grows .build-fuzz/corpus/<target>
 #   make fuzz-smoke                                          CI: fresh seeds, 30 s per target, fails on any crash
 FUZZ_SECONDS ?= 300
-FUZZ_TARGETS ?= decode json batch regex parsers image
+FUZZ_TARGETS ?= decode json batch regex parsers image ocr
 
 .PHONY: fuzz fuzz-smoke
 fuzz: deps

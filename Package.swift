@@ -167,6 +167,7 @@ let fuzzHarnesses: [(name: String, dependencies: [Target.Dependency])] = [
     ("FuzzRegex", ["GiroRegex"]),
     ("FuzzParsers", ["GiroParsers", "GiroCore"]),
     ("FuzzImage", ["Giro"]),
+    ("FuzzOCR", ["Giro"]),
 ]
 if Context.environment["GIRO_FUZZ"] == "1" {
     package.targets.append(.target(name: "CFuzzerDriver", path: "fuzz/Sources/CFuzzerDriver"))

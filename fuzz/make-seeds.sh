@@ -70,6 +70,12 @@ case $target in
         convert "$f" -resize '150x150>' -strip "$format:-" 2>/dev/null | seed || true
       done
     done ;;
+  FuzzOCR)
+    # Format byte 0: detect by content. The caller-OCR fixtures (real Tesseract output, other engines' shapes,
+    # invalid files) and the slip words files.
+    for f in $(find fixtures/ocr-inputs -type f ! -name '*.sh' ! -name '*.png' | sort) $(ls fixtures/slips/*/*.words | head -n 24); do
+      { printf '\0'; cat "$f"; } | seed
+    done ;;
   *)
     echo "make-seeds: unknown target $target" >&2; exit 2 ;;
 esac

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer harnesses (release, ASan) into .build-fuzz and runs each one for a while.
-# Usage: fuzz/run.sh [--smoke] SECONDS [TARGET …]   targets: decode json batch regex parsers image (default: all)
+# Usage: fuzz/run.sh [--smoke] SECONDS [TARGET …]   targets: decode json batch regex parsers image ocr (default: all)
 #   --smoke  fresh corpus from the fixtures each time (CI); otherwise the corpus grows in .build-fuzz/corpus.
 # Exits non-zero if any harness crashes, leaks, times out or runs out of memory; the input that did it is in
 # .build-fuzz/crashes/<target>/ — turn it into fuzz/regressions/<target>/<what-it-found> (fuzz/README.md).
@@ -14,13 +14,13 @@ if [ "${1:-}" = --smoke ]; then smoke=1; shift; fi
 seconds=${1:?usage: fuzz/run.sh [--smoke] SECONDS [TARGET …]}
 shift
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(decode json batch regex parsers image)
+[ ${#targets[@]} -gt 0 ] || targets=(decode json batch regex parsers image ocr)
 
 product() {
   case $1 in
     decode) echo FuzzDecode ;; json) echo FuzzJSON ;; batch) echo FuzzBatch ;;
-    regex) echo FuzzRegex ;; parsers) echo FuzzParsers ;; image) echo FuzzImage ;;
-    *) echo "fuzz: unknown target $1 (decode json batch regex parsers image)" >&2; exit 2 ;;
+    regex) echo FuzzRegex ;; parsers) echo FuzzParsers ;; image) echo FuzzImage ;; ocr) echo FuzzOCR ;;
+    *) echo "fuzz: unknown target $1 (decode json batch regex parsers image ocr)" >&2; exit 2 ;;
   esac
 }
 dictionary() {
@@ -28,10 +28,11 @@ dictionary() {
     decode | json) cat fuzz/dictionaries/payloads.dict ;;
     batch) cat fuzz/dictionaries/batch.dict fuzz/dictionaries/payloads.dict ;;
     regex) cat fuzz/dictionaries/regex.dict ;; parsers) cat fuzz/dictionaries/ocr.dict ;; image) cat fuzz/dictionaries/image.dict ;;
+    ocr) cat fuzz/dictionaries/ocr-inputs.dict fuzz/dictionaries/ocr.dict ;;
   esac
 }
 max_len() {
-  case $1 in regex) echo 512 ;; image) echo 65536 ;; *) echo 4096 ;; esac
+  case $1 in regex) echo 512 ;; image | ocr) echo 65536 ;; *) echo 4096 ;; esac
 }
 
 scratch=.build-fuzz
