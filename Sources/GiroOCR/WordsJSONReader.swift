@@ -6,7 +6,9 @@ import GiroImaging
 /// so other tools can add their own. Fractional coordinates are rounded to the nearest pixel.
 enum WordsJSONReader {
     static func read(_ bytes: [UInt8]) throws(GiroError) -> PageWords {
-        guard case .object(let members) = try MiniJSON.parse(bytes) else {
+        let root: JSONValue
+        do { root = try PositionedJSON.parse(bytes) } catch { throw OCRInputError.at(error.offset, in: bytes, error.message) }
+        guard case .object(let members) = root else {
             throw OCRInputError.at(0, in: bytes, "the words JSON must be an object {\"width\", \"height\", \"words\"}")
         }
         var collector = WordCollector(bytes)

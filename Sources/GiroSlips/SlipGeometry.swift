@@ -2,6 +2,10 @@
 struct SlipPoint: Sendable, Hashable {
     var x: Double
     var y: Double
+
+    /// A coordinate as whole pixels for output; 0 where a degenerate fit sends it to infinity or beyond any image
+    /// (`Int(_:)` would trap there).
+    static func pixel(_ v: Double) -> Int { v.isFinite && abs(v) < 1e9 ? Int(v.rounded()) : 0 }
 }
 
 /// Form millimetres → image pixels: `px = (a·x + b·y + c) / w`, `py = (d·x + e·y + f) / w`, `w = g·x + h·y + 1`.

@@ -71,7 +71,7 @@ public struct SlipReader: Sendable {
             let t = match.template
             let corners = [(0.0, 0.0), (t.width, 0.0), (t.width, t.height), (0.0, t.height)].map { c -> [Int] in
                 let p = match.transform.apply(SlipPoint(x: c.0, y: c.1))
-                return [Int(p.x.isFinite ? p.x.rounded() : 0), Int(p.y.isFinite ? p.y.rounded() : 0)]
+                return [SlipPoint.pixel(p.x), SlipPoint.pixel(p.y)]
             }
             out.append(SlipReading(record: record, slipClass: t.id, corners: corners))
             // Everything inside this form belongs to it; look for another slip among the rest.

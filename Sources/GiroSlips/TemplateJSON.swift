@@ -1,7 +1,6 @@
 import GiroCore
 
 /// A JSON value that remembers the line it starts on, so a template error can name file, line and key.
-/// Foundation's JSON parser drops positions; templates are small, a direct parser is simpler than mapping back.
 indirect enum TemplateJSON: Sendable {
     case object([(key: String, value: TemplateJSON, line: Int)], line: Int)
     case array([TemplateJSON], line: Int)
@@ -28,152 +27,59 @@ indirect enum TemplateJSON: Sendable {
     }
 
     static let maxBytes = 1 << 20
-    static let maxDepth = 32
 
-    /// Parses UTF-8 JSON; a syntax error is reported with its line (`key` is `$`).
+    /// Parses UTF-8 JSON (GiroCore's positioned reader) and turns byte offsets into lines; a syntax error is
+    /// reported with its line (`key` is `$`), a duplicate key with its own.
     static func parse(_ bytes: [UInt8], file: String) throws(GiroError) -> TemplateJSON {
         guard bytes.count <= maxBytes else {
             throw GiroError(.slipTemplateInvalid, field: "$", "\(file): template larger than 1 MiB")
         }
-        var p = Parser(b: bytes, file: file)
-        p.skipSpace()
-        let v = try p.value(depth: 0)
-        p.skipSpace()
-        guard p.i == bytes.count else { throw p.fail("trailing characters after the JSON value") }
-        return v
+        let lines = LineIndex(bytes)
+        let root: JSONValue
+        do { root = try PositionedJSON.parse(bytes) } catch {
+            let line = lines.line(at: error.offset)
+            throw GiroError(.slipTemplateInvalid, field: "$", line: line, "\(file):\(line): JSON syntax: \(error.message)")
+        }
+        let first = bytes.firstIndex { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") || $0 == 0x22 } ?? 0
+        return try convert(root, at: first, lines, file: file)
     }
 
-    private struct Parser {
-        let b: [UInt8]
-        let file: String
-        var i = 0
-        var line = 1
-
-        init(b: [UInt8], file: String) {
-            // A UTF-8 byte order mark is tolerated.
-            self.b = b
-            self.file = file
-            if b.count >= 3, b[0] == 0xEF, b[1] == 0xBB, b[2] == 0xBF { i = 3 }
-        }
-
-        func fail(_ message: String) -> GiroError {
-            GiroError(.slipTemplateInvalid, field: "$", line: line, "\(file):\(line): JSON syntax: \(message)")
-        }
-
-        mutating func skipSpace() {
-            while i < b.count {
-                switch b[i] {
-                case 0x0A: line += 1; i += 1
-                case 0x20, 0x09, 0x0D: i += 1
-                default: return
+    private static func convert(_ v: JSONValue, at offset: Int, _ lines: LineIndex, file: String) throws(GiroError) -> TemplateJSON {
+        let line = lines.line(at: offset)
+        switch v {
+        case .object(let members):
+            var out: [(key: String, value: TemplateJSON, line: Int)] = []
+            for m in members {
+                let keyLine = lines.line(at: m.offset)
+                if out.contains(where: { $0.key == m.key }) {
+                    throw GiroError(.slipTemplateInvalid, field: m.key, line: keyLine, "\(file):\(keyLine): duplicate key \"\(m.key)\"")
                 }
+                out.append((m.key, try convert(m.value, at: m.offset, lines, file: file), keyLine))
             }
+            return .object(out, line: line)
+        case .array(let elements):
+            var out: [TemplateJSON] = []
+            for e in elements { out.append(try convert(e.value, at: e.offset, lines, file: file)) }
+            return .array(out, line: line)
+        case .string(let s): return .string(s, line: line)
+        case .number(let d): return .number(d, line: line)
+        case .bool(let b): return .bool(b, line: line)
+        case .null: return .null(line: line)
         }
+    }
 
-        mutating func value(depth: Int) throws(GiroError) -> TemplateJSON {
-            guard depth < TemplateJSON.maxDepth else { throw fail("nested deeper than \(TemplateJSON.maxDepth)") }
-            guard i < b.count else { throw fail("unexpected end") }
-            let start = line
-            switch b[i] {
-            case UInt8(ascii: "{"):
-                i += 1
-                var members: [(key: String, value: TemplateJSON, line: Int)] = []
-                skipSpace()
-                if i < b.count, b[i] == UInt8(ascii: "}") { i += 1; return .object(members, line: start) }
-                while true {
-                    skipSpace()
-                    guard i < b.count, b[i] == 0x22 else { throw fail("expected a key string") }
-                    let keyLine = line
-                    let key = try string()
-                    skipSpace()
-                    guard i < b.count, b[i] == UInt8(ascii: ":") else { throw fail("expected ':' after \"\(key)\"") }
-                    i += 1
-                    skipSpace()
-                    let v = try value(depth: depth + 1)
-                    if members.contains(where: { $0.key == key }) {
-                        throw GiroError(.slipTemplateInvalid, field: key, line: keyLine, "\(file):\(keyLine): duplicate key \"\(key)\"")
-                    }
-                    members.append((key, v, keyLine))
-                    skipSpace()
-                    guard i < b.count else { throw fail("unexpected end in object") }
-                    if b[i] == UInt8(ascii: ",") { i += 1; continue }
-                    if b[i] == UInt8(ascii: "}") { i += 1; return .object(members, line: start) }
-                    throw fail("expected ',' or '}'")
-                }
-            case UInt8(ascii: "["):
-                i += 1
-                var items: [TemplateJSON] = []
-                skipSpace()
-                if i < b.count, b[i] == UInt8(ascii: "]") { i += 1; return .array(items, line: start) }
-                while true {
-                    skipSpace()
-                    items.append(try value(depth: depth + 1))
-                    skipSpace()
-                    guard i < b.count else { throw fail("unexpected end in array") }
-                    if b[i] == UInt8(ascii: ",") { i += 1; continue }
-                    if b[i] == UInt8(ascii: "]") { i += 1; return .array(items, line: start) }
-                    throw fail("expected ',' or ']'")
-                }
-            case 0x22:
-                return .string(try string(), line: start)
-            case UInt8(ascii: "t"): try literal("true"); return .bool(true, line: start)
-            case UInt8(ascii: "f"): try literal("false"); return .bool(false, line: start)
-            case UInt8(ascii: "n"): try literal("null"); return .null(line: start)
-            default:
-                return .number(try number(), line: start)
+    /// Byte offset → 1-based line number.
+    private struct LineIndex {
+        let newlines: [Int]
+        init(_ bytes: [UInt8]) { newlines = bytes.indices.filter { bytes[$0] == 0x0A } }
+        /// Lines start after each newline: count the newlines before `offset`.
+        func line(at offset: Int) -> Int {
+            var lo = 0, hi = newlines.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if newlines[mid] < offset { lo = mid + 1 } else { hi = mid }
             }
-        }
-
-        mutating func literal(_ word: String) throws(GiroError) {
-            let w = Array(word.utf8)
-            guard i + w.count <= b.count, Array(b[i..<(i + w.count)]) == w else { throw fail("unknown literal") }
-            i += w.count
-        }
-
-        mutating func number() throws(GiroError) -> Double {
-            let s = i
-            while i < b.count, b[i] == UInt8(ascii: "-") || b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: ".")
-                    || b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") || (b[i] >= 48 && b[i] <= 57) { i += 1 }
-            guard i > s, i - s <= 32, let v = Double(String(decoding: b[s..<i], as: UTF8.self)), v.isFinite else {
-                throw fail("not a number")
-            }
-            return v
-        }
-
-        mutating func string() throws(GiroError) -> String {
-            i += 1
-            var out: [UInt8] = []
-            while i < b.count {
-                let c = b[i]
-                if c == 0x22 { i += 1; return String(decoding: out, as: UTF8.self) }
-                if c < 0x20 { throw fail("control character in string") }
-                if c == UInt8(ascii: "\\") {
-                    guard i + 1 < b.count else { break }
-                    let e = b[i + 1]
-                    i += 2
-                    switch e {
-                    case 0x22, 0x5C, 0x2F: out.append(e)
-                    case UInt8(ascii: "n"): out.append(0x0A)
-                    case UInt8(ascii: "t"): out.append(0x09)
-                    case UInt8(ascii: "r"): out.append(0x0D)
-                    case UInt8(ascii: "b"): out.append(0x08)
-                    case UInt8(ascii: "f"): out.append(0x0C)
-                    case UInt8(ascii: "u"):
-                        guard i + 4 <= b.count, let u = UInt32(String(decoding: b[i..<(i + 4)], as: UTF8.self), radix: 16) else {
-                            throw fail("bad \\u escape")
-                        }
-                        i += 4
-                        // Surrogate pairs are not needed by any template; a lone surrogate becomes U+FFFD.
-                        let scalar = Unicode.Scalar(u) ?? "\u{FFFD}"
-                        out += Array(String(Character(scalar)).utf8)
-                    default: throw fail("bad escape")
-                    }
-                    continue
-                }
-                out.append(c)
-                i += 1
-            }
-            throw fail("unterminated string")
+            return lo + 1
         }
     }
 }

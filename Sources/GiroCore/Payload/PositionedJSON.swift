@@ -1,8 +1,7 @@
-import GiroCore
-
-/// A small strict JSON reader (RFC 8259) for the words file: values keep their byte offset so errors can point at
-/// them. Depth is bounded; numbers are read as `Double`.
-indirect enum JSONValue {
+/// A small strict JSON reader (RFC 8259) for files whose errors must point into them — the caller's OCR words file,
+/// slip templates: every member and element keeps its byte offset (Foundation's parser drops positions). Depth is
+/// bounded; numbers are read as `Double` (coordinates and sizes, never money). Shared by GiroOCR and GiroSlips.
+package indirect enum JSONValue: Sendable {
     case object([(key: String, value: JSONValue, offset: Int)])
     case array([(value: JSONValue, offset: Int)])
     case string(String)
@@ -11,13 +10,20 @@ indirect enum JSONValue {
     case null
 }
 
-struct MiniJSON {
-    static let maxDepth = 32
+/// Where and why the bytes are not JSON; each caller turns it into its own error code.
+package struct JSONSyntaxError: Error, Sendable {
+    package var offset: Int
+    package var message: String
+}
+
+package struct PositionedJSON {
+    package static let maxDepth = 32
     let bytes: [UInt8]
     private var i = 0
 
-    static func parse(_ bytes: [UInt8]) throws(GiroError) -> JSONValue {
-        var parser = MiniJSON(bytes: bytes)
+    /// A leading UTF-8 byte order mark is skipped.
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var parser = PositionedJSON(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.i = 3 }
         let value = try parser.value(depth: 0)
         parser.skipSpaces()
@@ -27,13 +33,13 @@ struct MiniJSON {
 
     private init(bytes: [UInt8]) { self.bytes = bytes }
 
-    private func error(_ message: String) -> GiroError { OCRInputError.at(i, in: bytes, message) }
+    private func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(offset: i, message: message) }
 
     private mutating func skipSpaces() {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
     }
 
-    private mutating func value(depth: Int) throws(GiroError) -> JSONValue {
+    private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         guard depth < Self.maxDepth else { throw error("JSON nested deeper than \(Self.maxDepth) levels") }
         skipSpaces()
         guard i < bytes.count else { throw error("unexpected end of JSON") }
@@ -49,7 +55,7 @@ struct MiniJSON {
         }
     }
 
-    private mutating func object(depth: Int) throws(GiroError) -> JSONValue {
+    private mutating func object(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         i += 1
         var members: [(key: String, value: JSONValue, offset: Int)] = []
         skipSpaces()
@@ -73,7 +79,7 @@ struct MiniJSON {
         }
     }
 
-    private mutating func array(depth: Int) throws(GiroError) -> JSONValue {
+    private mutating func array(depth: Int) throws(JSONSyntaxError) -> JSONValue {
         i += 1
         var elements: [(value: JSONValue, offset: Int)] = []
         skipSpaces()
@@ -91,14 +97,14 @@ struct MiniJSON {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(GiroError) {
+    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
         let n = word.utf8CodeUnitCount
         let ok = i + n <= bytes.count && word.withUTF8Buffer { p in (0..<n).allSatisfy { bytes[i + $0] == p[$0] } }
         guard ok else { throw error("invalid literal") }
         i += n
     }
 
-    private mutating func number() throws(GiroError) -> Double {
+    private mutating func number() throws(JSONSyntaxError) -> Double {
         let start = i
         if bytes[i] == 0x2D { i += 1 }
         func digits() -> Int {
@@ -118,12 +124,12 @@ struct MiniJSON {
             guard digits() > 0 else { throw error("invalid number") }
         }
         guard i - start <= 64, let value = Double(String(decoding: bytes[start..<i], as: UTF8.self)), value.isFinite else {
-            throw OCRInputError.at(start, in: bytes, "number out of range")
+            throw JSONSyntaxError(offset: start, message: "number out of range")
         }
         return value
     }
 
-    private mutating func string() throws(GiroError) -> String {
+    private mutating func string() throws(JSONSyntaxError) -> String {
         let start = i
         i += 1
         var out: [UInt8] = []
@@ -163,10 +169,10 @@ struct MiniJSON {
             }
             i += 1
         }
-        throw OCRInputError.at(start, in: bytes, "unterminated string")
+        throw JSONSyntaxError(offset: start, message: "unterminated string")
     }
 
-    private mutating func hex4() throws(GiroError) -> UInt32 {
+    private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
         guard i + 4 <= bytes.count, let v = UInt32(String(decoding: bytes[i..<(i + 4)], as: UTF8.self), radix: 16) else {
             throw error("invalid \\u escape")
         }
