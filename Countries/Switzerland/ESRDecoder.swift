@@ -152,30 +152,8 @@ struct ESRDecoder: FieldDecoding {
         }
     }
 
-    /// Mod 10 recursive (`Mod10Recursive` in GiroCore) over all digits but the last, compared with the last; written
-    /// out here for `[UInt8]` because the generic version is not specialised across modules and the coding line is
-    /// a hot path (four checks per line).
-    static func holds(_ digits: ArraySlice<UInt8>) -> Bool {
-        guard let last = digits.last, digits.count > 1 else { return false }
-        var carry = 0
-        for d in digits.dropLast() { carry = nextCarry(carry + Int(d &- 0x30)) }
-        return (10 - carry) % 10 == Int(last &- 0x30)
-    }
-
-    @inline(__always) private static func nextCarry(_ sum: Int) -> Int {
-        switch sum % 10 {
-        case 0: 0
-        case 1: 9
-        case 2: 4
-        case 3: 6
-        case 4: 8
-        case 5: 2
-        case 6: 7
-        case 7: 1
-        case 8: 3
-        default: 5
-        }
-    }
+    /// Mod 10 recursive over all digits but the last, compared with the last (GiroCore's, inlinable).
+    static func holds(_ digits: ArraySlice<UInt8>) -> Bool { Mod10Recursive.isValid(digits) }
 
     /// `010001628` → `01-162-8`: prefix, number without its zero padding, check digit.
     static func postalAccount(_ digits: [UInt8]) -> String {
