@@ -103,6 +103,14 @@ def batch_lines(count):
     return payload + b"\n" + b"".join(payload.replace(b'"inv-1"', b'"l%d"' % i) + b"\n" for i in range(count))
 
 
+def open_chunked_batch(port):
+    """A connection with the head of a chunked /v1/batch upload sent; the body follows in chunks."""
+    s = connect(port)
+    s.sendall(b"POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-ndjson\r\n"
+              b"Transfer-Encoding: chunked\r\n\r\n")
+    return s
+
+
 def slowloris(port, idle_timeout, results):
     s = connect(port)
     head = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 1000
@@ -148,9 +156,8 @@ def slow_body(port, results):
 def stalled_batch_upload(port, results):
     """A /v1/batch upload that stops after its first lines: /v1/batch has no time budget, so only the idle
     timeout can free its slot."""
-    s = connect(port)
-    s.sendall(b"POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-ndjson\r\n"
-              b"Transfer-Encoding: chunked\r\n\r\n" + chunk(batch_lines(10)))
+    s = open_chunked_batch(port)
+    s.sendall(chunk(batch_lines(10)))
     started = time.monotonic()
     s.settimeout(120)
     try:
@@ -163,18 +170,14 @@ def stalled_batch_upload(port, results):
 
 
 def batch_reset_while_uploading(port):
-    s = connect(port)
-    s.sendall(b"POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-ndjson\r\n"
-              b"Transfer-Encoding: chunked\r\n\r\n")
+    s = open_chunked_batch(port)
     s.sendall(chunk(batch_lines(500)))
     time.sleep(0.3)
     reset(s)
 
 
 def batch_reset_after_part_of_answer(port):
-    s = connect(port)
-    s.sendall(b"POST /v1/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-ndjson\r\n"
-              b"Transfer-Encoding: chunked\r\n\r\n")
+    s = open_chunked_batch(port)
     s.sendall(chunk(batch_lines(2000)))
     s.settimeout(10)
     s.recv(4096)  # the answer has started streaming
