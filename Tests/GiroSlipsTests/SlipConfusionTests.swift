@@ -1,0 +1,51 @@
+import Foundation
+import Giro
+import Testing
+
+/// The confusion matrix over words: every fixture (all classes found under `fixtures/slips`, every degradation)
+/// against every built-in template **alone**. A template must find its own class's fixtures and nothing on any
+/// other class's, so a new class whose anchors are too generic (labels every form prints: "IBAN", "Betrag")
+/// fails here by name instead of stealing another country's slips in production, where templates are tried in
+/// order and the first that fits wins.
+@Suite struct SlipConfusionTests {
+    static let templates = SlipReader.builtInTemplates
+
+    /// What one template, alone, finds on a page: the classes it claimed.
+    static func claims(_ template: SlipTemplate, _ page: PageWords) -> [String] {
+        SlipReader(templates: [template]).read(words: page).map(\.slipClass)
+    }
+
+    @Test(arguments: SlipFixtures.cases())
+    func eachTemplateAloneClaimsOnlyItsOwnClass(_ c: SlipFixtures.Case) throws {
+        let page = try JSONDecoder().decode(PageWords.self, from: Data(contentsOf: c.words))
+        try #require(Self.templates.contains { $0.id == c.slipClass }, "no built-in template for fixture class \(c.slipClass)")
+        for t in Self.templates {
+            let found = Self.claims(t, page)
+            if t.id == c.slipClass {
+                #expect(found == [t.id], "template \(t.id) does not find its own fixture \(c.testDescription): \(found)")
+            } else {
+                #expect(found.isEmpty, "template \(t.id) (\(t.file)) claims \(c.testDescription): its anchors are too generic")
+            }
+        }
+    }
+
+    /// The whole matrix at once (rows: true class, columns: the template tried alone): only the diagonal is set.
+    /// Printed on failure so a clash is read at a glance.
+    @Test func matrixIsDiagonal() throws {
+        let cases = SlipFixtures.cases()
+        try #require(!cases.isEmpty)
+        var matrix: [String: [String: Int]] = [:]
+        for c in cases {
+            let page = try JSONDecoder().decode(PageWords.self, from: Data(contentsOf: c.words))
+            for t in Self.templates where !Self.claims(t, page).isEmpty { matrix[c.slipClass, default: [:]][t.id, default: 0] += 1 }
+        }
+        let offDiagonal = matrix.flatMap { row in row.value.keys.filter { $0 != row.key }.map { "\(row.key) → \($0)" } }
+        let perClass = Dictionary(grouping: cases, by: \.slipClass).mapValues(\.count)
+        let diagonalOK = perClass.allSatisfy { matrix[$0.key]?[$0.key] == $0.value }
+        let ids = Self.templates.map(\.id)
+        let table = perClass.keys.sorted().map { row in
+            row + ": " + ids.map { "\(matrix[row]?[$0] ?? 0)" }.joined(separator: " ")
+        }.joined(separator: "\n")
+        #expect(offDiagonal.isEmpty && diagonalOK, "columns \(ids.joined(separator: " "))\n\(table)")
+    }
+}
