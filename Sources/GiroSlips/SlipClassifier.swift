@@ -97,8 +97,10 @@ enum SlipClassifier {
         return out
     }
 
-    /// The template's best fit on the page, or nil when fewer than `minAnchors` anchors agree.
-    static func match(_ template: SlipTemplate, page: PageWords, excluding: Set<Int> = []) -> SlipMatch? {
+    /// The template's best fit on the page, or nil when fewer than `minAnchors` anchors agree. `fitOnly` (the
+    /// class is known: `--slip`): any two agreeing anchors place the form, required ones or not.
+    static func match(_ template: SlipTemplate, page: PageWords, excluding: Set<Int> = [], fitOnly: Bool = false) -> SlipMatch? {
+        let needed = fitOnly ? 2 : template.minAnchors
         let index = PageIndex(page, excluding: excluding)
         var all: [AnchorHit] = []
         var found = 0
@@ -107,7 +109,7 @@ enum SlipClassifier {
             if !h.isEmpty { found += 1 }
             all += h
         }
-        guard found >= template.minAnchors else { return nil }
+        guard found >= needed else { return nil }
         let mm = template.anchors.map { SlipPoint(x: $0.box.x + $0.box.w / 2, y: $0.box.y + $0.box.h / 2) }
 
         // Consensus: every pair of hits of different anchors proposes a similarity; keep the one most anchors agree with.
@@ -122,8 +124,8 @@ enum SlipClassifier {
                 }
             }
         }
-        guard let chosen = best, chosen.inliers.count >= template.minAnchors else { return nil }
-        let requiredAnchors = template.anchors.indices.filter { template.anchors[$0].required }
+        guard let chosen = best, chosen.inliers.count >= needed else { return nil }
+        let requiredAnchors = fitOnly ? [] : template.anchors.indices.filter { template.anchors[$0].required }
         guard requiredAnchors.allSatisfy({ r in chosen.inliers.contains { $0.anchor == r } }) else { return nil }
         let from = chosen.inliers.map { mm[$0.anchor] }, to = chosen.inliers.map(\.center)
         guard var t = SlipTransform.similarity(from: from, to: to) else { return nil }

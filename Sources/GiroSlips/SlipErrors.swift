@@ -17,6 +17,11 @@ extension ErrorCode {
     public static let slipRuleFailed: ErrorCode = "slip_rule_failed"
     /// The words came without boxes (plain text): only line/keyword reading was possible.
     public static let slipDegradedInput: ErrorCode = "slip_degraded_input"
+    /// `--slip CLASS` / `SlipReader.fixed(to:)` named a class no loaded template has.
+    public static let slipClassNotFound: ErrorCode = "slip_class_not_found"
+    /// A slip-like block (a cluster of words holding an account and an amount) that no template matched: read as
+    /// an unknown slip with what the generic parsers found (`docs/slip-templates.md`, Unknown slips).
+    public static let slipUnknownClass: ErrorCode = "slip_unknown_class"
     /// A words file is not Giro's words JSON or breaks its limits.
     public static let slipWordsInvalid: ErrorCode = "slip_words_invalid"
 }

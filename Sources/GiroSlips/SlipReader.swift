@@ -16,13 +16,49 @@ public struct SlipReading: Sendable, Hashable {
 /// words go through its parser and the record is built. Templates are tried by priority, then id.
 public struct SlipReader: Sendable {
     public let templates: [SlipTemplate]
-    /// Slips on one page at most (each found slip's words are removed before looking again).
-    public static let maxSlipsPerPage = 4
+    /// Slips read from one page at most, unknown ones included, unless `maxSlipsPerPage` says otherwise.
+    public static let defaultMaxSlipsPerPage = 8
+    /// The highest `maxSlipsPerPage` accepted (each slip is another classification pass over the page).
+    public static let maxSlipsPerPageLimit = 64
+    /// `source.slipClass` (and `format`) of a slip-like block no template matched.
+    public static let unknownClass = "unknown"
+
+    /// Slips read from one page at most (each found slip's words are set aside before looking again); clamped
+    /// to 1…`maxSlipsPerPageLimit`. Documented in `docs/slip-templates.md` (Pages of several slips).
+    public var maxSlipsPerPage: Int {
+        get { maxSlips }
+        set { maxSlips = min(max(newValue, 1), Self.maxSlipsPerPageLimit) }
+    }
+    private var maxSlips = SlipReader.defaultMaxSlipsPerPage
+    /// Report slip-like blocks that no template matched as unknown slips (`slip_unknown_class`); on by default.
+    public var reportsUnknownSlips = true
+    /// Set by `fixed(to:)`: the one class every slip on the page is read as (classification skipped).
+    public private(set) var fixedClass: String?
     /// Words per page at most; the rest are ignored (a page of text has far fewer).
     public static let maxWords = 20_000
 
     public init(templates: [SlipTemplate]) {
         self.templates = SlipTemplateLoader.ordered(templates)
+    }
+
+    /// A reader that skips classification (`giro decode --slip CLASS`): the page holds `slipClass` forms; the
+    /// template's anchors only fit its geometry, and with fewer than two found the whole page is the form,
+    /// upright. `slip_class_not_found` when no loaded template has that id.
+    public func fixed(to slipClass: String) throws(GiroError) -> SlipReader {
+        guard let t = templates.first(where: { $0.id == slipClass }) else {
+            let known = templates.map(\.id).joined(separator: ", ")
+            throw GiroError(.slipClassNotFound, field: "slip", "no slip class '\(slipClass.prefix(80))' (loaded: \(known))")
+        }
+        var r = SlipReader(templates: [t])
+        r.maxSlips = maxSlips
+        r.reportsUnknownSlips = reportsUnknownSlips
+        r.fixedClass = t.id
+        return r
+    }
+
+    /// `read(words:)` without classification: every slip on the page is read as `slipClass` (see `fixed(to:)`).
+    public func read(words page: PageWords, slipClass: String) throws(GiroError) -> [SlipReading] {
+        try fixed(to: slipClass).read(words: page)
     }
 
     /// `templates` plus every `*.json` template in `folder` (a user's own forms); ids must not collide.
@@ -57,14 +93,22 @@ public struct SlipReader: Sendable {
         return try SlipTemplateLoader.loadAll(loaded)
     }
 
-    /// Every slip found among the words (none: empty).
+    /// Every slip found among the words (none: empty), in reading order (`SlipReadingOrder`): each slip a
+    /// template classifies, then (`reportsUnknownSlips`) every slip-like block no template matched, as an
+    /// unknown slip (`SlipReader.unknownClass`, status `uncertain`) with what the generic parsers found in it.
     public func read(words page: PageWords) -> [SlipReading] {
+        read(words: page, avoiding: [])
+    }
+
+    /// The same, with barcodes already decoded from the page: a slip-like block touching one of them (or
+    /// printing its IBAN) is that barcode's print, not an unknown slip.
+    package func read(words page: PageWords, avoiding barcodes: [PageRecord]) -> [SlipReading] {
         var page = page
         if page.words.count > Self.maxWords { page.words = Array(page.words.prefix(Self.maxWords)) }
         var used = Set<Int>()
         var out: [SlipReading] = []
-        while out.count < Self.maxSlipsPerPage {
-            guard let match = templates.lazy.compactMap({ SlipClassifier.match($0, page: page, excluding: used) }).first else { break }
+        while out.count < maxSlipsPerPage {
+            guard let match = nextMatch(page, excluding: used, first: out.isEmpty) else { break }
             let anchorWords = Set(match.anchors.flatMap(\.words))
             let zones = SlipZoneReader.read(match, page: page, excluding: used.union(anchorWords))
             let record = SlipRecordBuilder.build(match, zones: zones)
@@ -86,6 +130,30 @@ public struct SlipReader: Sendable {
             }
             if used.count == before { break }
         }
-        return out
+        if reportsUnknownSlips, fixedClass == nil {
+            for block in SlipLikeBlocks.find(page, excluding: used, avoiding: barcodes) where out.count < maxSlipsPerPage {
+                out.append(block.reading())
+            }
+        }
+        return SlipReadingOrder.sorted(out, corners: \.corners)
+    }
+
+    /// The next template that fits among the words not yet used. With a fixed class (`--slip`) the anchors
+    /// found only place the form; the first slip with fewer than two of them is the whole page, upright.
+    func nextMatch(_ page: PageWords, excluding used: Set<Int>, first: Bool) -> SlipMatch? {
+        guard fixedClass != nil, let t = templates.first else {
+            return templates.lazy.compactMap { SlipClassifier.match($0, page: page, excluding: used) }.first
+        }
+        if let m = SlipClassifier.match(t, page: page, excluding: used, fitOnly: true) { return m }
+        guard first, page.width > 0, page.height > 0 else { return nil }
+        let whole = SlipTransform(a: Double(page.width) / t.width, b: 0, c: 0, d: 0, e: Double(page.height) / t.height, f: 0)
+        return SlipMatch(template: t, transform: whole, anchors: [])
+    }
+
+    /// The template's fit on a page as `read(words:)` finds it (classified, or placed when the class is fixed);
+    /// the image path re-reads zones through it.
+    func placement(of template: SlipTemplate, page: PageWords) -> SlipMatch? {
+        guard fixedClass != nil else { return SlipClassifier.match(template, page: page) }
+        return nextMatch(page, excluding: [], first: true)
     }
 }
