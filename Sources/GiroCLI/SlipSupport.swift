@@ -18,12 +18,16 @@ struct SlipOptions: ParsableArguments {
     @Option(name: .customLong("ocr"), help: "Read slips from OCR the caller already ran: words JSON, hOCR, ALTO or Tesseract TSV (detected by content).")
     var ocrFile: String?
 
+    @Option(name: .customLong("slip"), help: "Read every slip as this class (see `giro templates`): no classification, the template's labels only place the form (none found: the whole page is the form).")
+    var slipClass: String?
+
     func reader() throws -> SlipReader {
         do {
-            return try SlipReader.standard(templatesFolder: templatesFolder)
+            let reader = try SlipReader.standard(templatesFolder: templatesFolder)
+            return try slipClass.map { c throws(GiroError) in try reader.fixed(to: c) } ?? reader
         } catch {
             Output.writeOut(Output.json(["error": error], pretty: true))
-            throw GiroExit.dataError.report("decode", error.description)
+            throw (error.code == .slipClassNotFound ? GiroExit.usage : GiroExit.dataError).report("decode", error.description)
         }
     }
 }
