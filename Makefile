@@ -7,7 +7,7 @@ GIRO_DEBUG := .build/debug/giro
 # limits it at run time, this covers the tesseract CLI the fixture scripts run.
 export OMP_THREAD_LIMIT ?= 1
 
-.PHONY: deps build test test-service test-spark bench-serve soak-serve demo record bench bench-regex bench-parsers bench-uk bench-images bench-slips fixtures-images fixtures-pdf fixtures-slips fixtures-ocr-inputs docs clean
+.PHONY: deps build test test-service test-spark bench-serve soak-serve demo record bench bench-regex bench-parsers bench-uk bench-images bench-slips bench-slips-words fixtures-images fixtures-pdf fixtures-slips fixtures-ocr-inputs docs clean
 
 deps:
 	@scripts/install-deps.sh
@@ -85,11 +85,18 @@ bench-images: deps
 	.build/release/giro-image-bench
 	scripts/bench-images-zxingcpp.sh
 
-# Slip engine vs whole-page Tesseract + ParserGroup, on the rendered slip images (generated first).
+# Slip engine vs whole-page Tesseract + ParserGroup, every class under fixtures/slips: the words files first
+# (classification and confusion matrix without OCR), then the rendered images (generated first).
 bench-slips: deps
 	python3 fixtures/slips/generate.py --images
 	$(SWIFT) build -c release --product giro-slip-bench
+	.build/release/giro-slip-bench --words fixtures/slips
 	.build/release/giro-slip-bench fixtures/slips
+
+# The words-file half alone (no OCR, no images, a debug build): the confusion matrix over words in seconds.
+bench-slips-words:
+	$(SWIFT) build --product giro-slip-bench
+	.build/debug/giro-slip-bench --words fixtures/slips
 
 # Regenerate fixtures/images/generated and manifest.tsv from fixtures/images/symbols.tsv.
 fixtures-images: deps

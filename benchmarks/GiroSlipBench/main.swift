@@ -1,7 +1,11 @@
-// giro-slip-bench (make bench-slips): per slip class × degradation, ms per image and per-field exact matches of
-// the template engine against a baseline run in the same process on the same images: whole-page Tesseract
-// (sparse) + ParserGroup with no template (which has no way to tell a creditor's name from a debtor's).
-// Images come from `make fixtures-slips IMAGES=1` (fixtures/slips/<class>/<case>-<degradation>.png|jpg).
+// giro-slip-bench (make bench-slips): every slip class found under fixtures/slips, per class × degradation: ms per
+// image, classification (the confusion matrix printed: rows the true class, columns what was read, `unknown` and
+// `none` included) and per-field exact matches of the template engine, against a baseline run in the same process
+// on the same inputs: whole-page Tesseract (sparse) + ParserGroup with no template (which has no way to tell a
+// creditor's name from a debtor's).
+//
+//   giro-slip-bench [DIR]            images (`make fixtures-slips IMAGES=1`: <class>/<case>-<degradation>.png|jpg)
+//   giro-slip-bench --words [DIR]    the words files instead (no OCR: seconds; baseline = ParserGroup on their text)
 import Foundation
 import Giro
 import GiroTestSupport
@@ -9,6 +13,7 @@ import GiroTestSupport
 struct Tally {
     var images = 0
     var ms = 0.0
+    var classified = 0
     var hit: [String: Int] = [:]
     var total: [String: Int] = [:]
     mutating func score(_ field: String, _ expected: String?, _ got: String?) {
@@ -16,62 +21,129 @@ struct Tally {
         total[field, default: 0] += 1
         if got == expected { hit[field, default: 0] += 1 }
     }
+    mutating func add(_ o: Tally) {
+        images += o.images; ms += o.ms; classified += o.classified
+        hit.merge(o.hit, uniquingKeysWith: +); total.merge(o.total, uniquingKeysWith: +)
+    }
     func cell(_ f: String) -> String { total[f].map { "\(hit[f] ?? 0)/\($0)" } ?? "–" }
-}
-
-let root = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "fixtures/slips")
-let fields = SlipExpectation.fields
-let reader = SlipReader(templates: SlipReader.builtInTemplates)
-let engine = TesseractEngine()
-var engineRows: [String: Tally] = [:], baseRows: [String: Tally] = [:]
-let fm = FileManager.default
-let classes = ((try? fm.contentsOfDirectory(atPath: root.path)) ?? []).filter { $0.contains(".") }.sorted()
-for cls in classes {
-    let dir = root.appendingPathComponent(cls)
-    for file in ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() where file.hasSuffix(".png") || file.hasSuffix(".jpg") {
-        let stem = String(file.dropLast(4))
-        guard let dash = stem.lastIndex(of: "-"),
-              let e = try? SlipExpectation(contentsOf: dir.appendingPathComponent("\(stem[..<dash]).expect")),
-              let bytes = fm.contents(atPath: dir.appendingPathComponent(file).path) else { continue }
-        let key = "\(cls) \(stem[stem.index(after: dash)...])"
-
-        var t0 = ContinuousClock.now
-        let record = (try? reader.read(imageBytes: [UInt8](bytes), engine: engine))?.first?.record
-        var elapsed = ContinuousClock.now - t0
-        var row = engineRows[key] ?? Tally()
-        row.images += 1
-        row.ms += Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        for field in fields { row.score(field, e.expected(field), SlipExpectation.observed(field, in: record)) }
-        engineRows[key] = row
-
-        t0 = ContinuousClock.now
-        var candidates: [ParseCandidate] = []
-        if let loaded = try? ImageLoader().load([UInt8](bytes)), case let image = OCRImage(loaded.image),
-           let page = try? engine.recognize(image, settings: OCRSettings(languages: ["eng"], layout: .sparse)) {
-            let text = SlipReader.lines(page).text.joined(separator: "\n")
-            let country = String(cls.prefix(2)).uppercased()
-            candidates = (try? ParserGroup.standard().parse(text, context: ParseContext(country: country))) ?? []
-        }
-        elapsed = ContinuousClock.now - t0
-        var base = baseRows[key] ?? Tally()
-        base.images += 1
-        base.ms += Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        let iban = candidates.first { $0.type == "iban" && $0.status == .valid }?.value
-        let amount = candidates.first { $0.parser == .amount }.flatMap { c in c.amount.map { "\(Amount(value: $0, currency: c.currency ?? "").formattedValue) \(c.currency ?? "")" } }
-        let reference = candidates.first { $0.parser == .reference }.map { $0.fields["reference"] ?? $0.value }
-        base.score("iban", e.iban, iban)
-        base.score("amount", e.amount, amount)
-        base.score("reference", e.reference, reference)
-        base.score("creditor", e.creditor, nil)
-        base.score("debtor", e.debtor, nil)
-        baseRows[key] = base
+    func percent(_ f: String) -> String {
+        guard let t = total[f], t > 0 else { return "–" }
+        return String(format: "%.1f %%", 100 * Double(hit[f] ?? 0) / Double(t))
     }
 }
 
-print("| class degradation | images | template ms/img | baseline ms/img | " + fields.map { "\($0) (template / baseline)" }.joined(separator: " | ") + " |")
-print("|---|---|---|---|" + fields.map { _ in "---|" }.joined())
+func milliseconds(_ d: Duration) -> Double { Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15 }
+
+let arguments = CommandLine.arguments.dropFirst()
+let wordsMode = arguments.contains("--words")
+let root = URL(fileURLWithPath: arguments.first { !$0.hasPrefix("--") } ?? "fixtures/slips")
+let fields = SlipExpectation.fields
+let reader = SlipReader(templates: SlipReader.builtInTemplates)
+let engine = TesseractEngine()
+let fm = FileManager.default
+let inputSuffixes = wordsMode ? [".words"] : [".png", ".jpg"]
+
+/// Every `<class>/<case>-<degradation>.<ext>` with its `<case>.expect`, classes in name order.
+var samples: [(cls: String, degradation: String, file: URL, expect: SlipExpectation)] = []
+let classes = ((try? fm.contentsOfDirectory(atPath: root.path)) ?? []).filter { $0.contains(".") }.sorted()
+for cls in classes {
+    let dir = root.appendingPathComponent(cls)
+    for file in ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() {
+        guard let ext = inputSuffixes.first(where: { file.hasSuffix($0) }) else { continue }
+        let stem = String(file.dropLast(ext.count))
+        guard let dash = stem.lastIndex(of: "-"),
+              let e = try? SlipExpectation(contentsOf: dir.appendingPathComponent("\(stem[..<dash]).expect")) else { continue }
+        samples.append((cls, String(stem[stem.index(after: dash)...]), dir.appendingPathComponent(file), e))
+    }
+}
+guard !samples.isEmpty else {
+    print("giro-slip-bench: no \(wordsMode ? "words files" : "images (make fixtures-slips IMAGES=1)") under \(root.path)")
+    exit(1)
+}
+
+/// The record for the slip's class: the first classified slip, else the first unknown one; `none` when nothing.
+func predicted(_ readings: [SlipReading]) -> (cls: String, record: PaymentRecord?) {
+    let hit = readings.first { $0.slipClass != SlipReader.unknownClass } ?? readings.first
+    return (hit?.slipClass ?? "none", hit?.record)
+}
+
+/// Baseline: the page's text (lines by height) through every generic parser, the first candidate of each kind.
+func baseline(_ page: PageWords?, country: String) -> [String: String] {
+    guard let page else { return [:] }
+    let text = SlipReader.lines(page).text.joined(separator: "\n")
+    let candidates = (try? ParserGroup.standard().parse(text, context: ParseContext(country: country))) ?? []
+    var out: [String: String] = [:]
+    out["iban"] = candidates.first { $0.type == "iban" && $0.status == .valid }?.value
+    out["amount"] = candidates.first { $0.parser == .amount }.flatMap { c in
+        c.amount.map { "\(Amount(value: $0, currency: c.currency ?? "").formattedValue) \(c.currency ?? "")" }
+    }
+    out["reference"] = candidates.first { $0.parser == .reference }.map { $0.fields["reference"] ?? $0.value }
+    return out
+}
+
+var engineRows: [String: Tally] = [:], baseRows: [String: Tally] = [:]
+var confusion: [String: [String: Int]] = [:]
+for s in samples {
+    guard let bytes = fm.contents(atPath: s.file.path) else { continue }
+    let key = "\(s.cls) \(s.degradation)"
+    var page: PageWords?
+    if wordsMode { page = try? JSONDecoder().decode(PageWords.self, from: bytes) }
+
+    let t0 = ContinuousClock.now
+    let readings = wordsMode ? page.map { reader.read(words: $0) } ?? [] : (try? reader.read(imageBytes: [UInt8](bytes), engine: engine)) ?? []
+    let engineMS = milliseconds(ContinuousClock.now - t0)
+    let (cls, record) = predicted(readings)
+    confusion[s.cls, default: [:]][cls, default: 0] += 1
+    var row = engineRows[key] ?? Tally()
+    row.images += 1
+    row.ms += engineMS
+    if cls == s.cls { row.classified += 1 }
+    for field in fields { row.score(field, s.expect.expected(field), SlipExpectation.observed(field, in: cls == s.cls ? record : nil)) }
+    engineRows[key] = row
+
+    let t1 = ContinuousClock.now
+    if !wordsMode, let loaded = try? ImageLoader().load([UInt8](bytes)) {
+        page = try? engine.recognize(OCRImage(loaded.image), settings: OCRSettings(languages: ["eng"], layout: .sparse))
+    }
+    let found = baseline(page, country: String(s.cls.prefix(2)).uppercased())
+    var base = baseRows[key] ?? Tally()
+    base.images += 1
+    base.ms += milliseconds(ContinuousClock.now - t1)
+    for field in fields { base.score(field, s.expect.expected(field), found[field]) }
+    baseRows[key] = base
+}
+
+let mode = wordsMode ? "words files (no OCR; baseline: ParserGroup on the words' text)" : "images (baseline: whole-page Tesseract + ParserGroup)"
+print("## giro-slip-bench: \(samples.count) \(mode), \(Set(samples.map(\.cls)).count) classes\n")
+print("| class degradation | inputs | template ms | baseline ms | classified | " + fields.map { "\($0) (template / baseline)" }.joined(separator: " | ") + " |")
+print("|---|---|---|---|---|" + fields.map { _ in "---|" }.joined())
 for key in engineRows.keys.sorted() {
     guard let t = engineRows[key], let b = baseRows[key] else { continue }
     let cells = fields.map { "\(t.cell($0)) / \(b.cell($0))" }
-    print("| \(key) | \(t.images) | \(Int(t.ms / Double(max(t.images, 1)))) | \(Int(b.ms / Double(max(b.images, 1)))) | " + cells.joined(separator: " | ") + " |")
+    let n = Double(max(t.images, 1))
+    print("| \(key) | \(t.images) | \(String(format: "%.1f", t.ms / n)) | \(String(format: "%.1f", b.ms / n)) | \(t.classified)/\(t.images) | "
+          + cells.joined(separator: " | ") + " |")
+}
+
+// Per degradation, all classes: classification accuracy and per-field exact matches in per cent.
+print("\n| degradation | inputs | template ms | baseline ms | classification | " + fields.map { "\($0) (template / baseline)" }.joined(separator: " | ") + " |")
+print("|---|---|---|---|---|" + fields.map { _ in "---|" }.joined())
+let degradations = Set(samples.map(\.degradation)).sorted()
+for d in degradations + ["all"] {
+    var t = Tally(), b = Tally()
+    for (key, row) in engineRows where d == "all" || key.hasSuffix(" \(d)") { t.add(row); b.add(baseRows[key] ?? Tally()) }
+    let n = Double(max(t.images, 1))
+    print("| \(d) | \(t.images) | \(String(format: "%.1f", t.ms / n)) | \(String(format: "%.1f", b.ms / n)) | "
+          + String(format: "%.1f %%", 100 * Double(t.classified) / n) + " | " + fields.map { "\(t.percent($0)) / \(b.percent($0))" }.joined(separator: " | ") + " |")
+}
+
+// Confusion matrix: rows the true class, columns the class read (`unknown`: a slip-like block no template
+// matched; `none`: nothing found).
+let readClasses = Set(confusion.values.flatMap(\.keys)).union(SlipReader.builtInTemplates.map(\.id))
+let columns = readClasses.subtracting([SlipReader.unknownClass, "none"]).sorted() + [SlipReader.unknownClass, "none"]
+print("\nConfusion matrix (rows: true class, columns: class read)\n")
+print("| true \\ read | " + columns.joined(separator: " | ") + " |")
+print("|---|" + columns.map { _ in "---|" }.joined())
+for row in classes where confusion[row] != nil {
+    print("| \(row) | " + columns.map { c in confusion[row]?[c].map(String.init) ?? "·" }.joined(separator: " | ") + " |")
 }
