@@ -37,7 +37,7 @@ extension SlipReader {
         guard options.perZoneOCR else { return readings }
         for i in readings.indices {
             guard let template = templates.first(where: { $0.id == readings[i].slipClass }),
-                  let match = placement(of: template, page: page) else { continue }
+                  let match = readings[i].fit ?? placement(of: template, page: page) else { continue }
             // Frame lines and paper texture come back as low-confidence punctuation: not zone text (kept for anchors).
             var zonePage = page
             for j in zonePage.words.indices where (zonePage.words[j].confidence ?? 1) < 0.4

@@ -7,6 +7,26 @@ public struct SlipReading: Sendable, Hashable {
     public var record: PaymentRecord
     public var slipClass: String
     public var corners: [[Int]]
+    /// Where the template was fitted on the page (nil for an unknown slip): the image path re-reads this slip's
+    /// zones through it, so two slips of one class on a page each keep their own fit. Not part of equality.
+    var fit: SlipMatch?
+
+    init(record: PaymentRecord, slipClass: String, corners: [[Int]], fit: SlipMatch? = nil) {
+        self.record = record
+        self.slipClass = slipClass
+        self.corners = corners
+        self.fit = fit
+    }
+
+    public static func == (a: SlipReading, b: SlipReading) -> Bool {
+        a.record == b.record && a.slipClass == b.slipClass && a.corners == b.corners
+    }
+
+    public func hash(into h: inout Hasher) {
+        h.combine(record)
+        h.combine(slipClass)
+        h.combine(corners)
+    }
 }
 
 /// Reads printed payment slips with data-driven templates (`docs/slip-templates.md`).
@@ -117,7 +137,7 @@ public struct SlipReader: Sendable {
                 let p = match.transform.apply(SlipPoint(x: c.0, y: c.1))
                 return [SlipPoint.pixel(p.x), SlipPoint.pixel(p.y)]
             }
-            out.append(SlipReading(record: record, slipClass: t.id, corners: corners))
+            out.append(SlipReading(record: record, slipClass: t.id, corners: corners, fit: match))
             // Everything inside this form belongs to it; look for another slip among the rest.
             let before = used.count
             used.formUnion(anchorWords)
