@@ -41,7 +41,7 @@ public struct SlipReader: Sendable {
     /// The highest `maxSlipsPerPage` accepted (each slip is another classification pass over the page).
     public static let maxSlipsPerPageLimit = 64
     /// `source.slipClass` (and `format`) of a slip-like block no template matched.
-    public static let unknownClass = "unknown"
+    public static let unknownClass = "slip.unknown"
 
     /// Slips read from one page at most (each found slip's words are set aside before looking again); clamped
     /// to 1…`maxSlipsPerPageLimit`. Documented in `docs/slip-templates.md` (Pages of several slips).

@@ -13,6 +13,10 @@ struct SlipLikeBlock: Sendable {
     var amount: ParseCandidate
     var reference: ParseCandidate?
     var confidence: Int?
+    /// `[x, y, w, h]` of the words each candidate was read from (by its byte span in the block's text).
+    var boxes: [ByteSpan: [Int]] = [:]
+
+    func box(of c: ParseCandidate) -> [Int] { boxes[c.span] ?? box }
 
     /// The unknown slip's record: what the generic parsers found, `uncertain`, with `slip_unknown_class`.
     func reading() -> SlipReading {
@@ -24,17 +28,17 @@ struct SlipLikeBlock: Sendable {
         var account = Account()
         if self.account.type == "iban" { account.iban = self.account.value } else { account.number = self.account.value }
         r.creditor = Party(account: account)
-        var evidence = [FieldEvidence(field: self.account.type == "iban" ? "creditor.account.iban" : "creditor.account.number", box: box,
+        var evidence = [FieldEvidence(field: self.account.type == "iban" ? "creditor.account.iban" : "creditor.account.number", box: box(of: self.account),
                                       text: self.account.rawText, corrections: self.account.corrections.map(\.description), confidence: confidence)]
         if let value = amount.amount, let currency = amount.currency {
             r.amount = Amount(value: value, currency: currency)
         } else {
             diagnostics.append(.info(.slipUnknownClass, field: "amount", "amount \(amount.value) printed without a currency: not used"))
         }
-        evidence.append(FieldEvidence(field: "amount", box: box, text: amount.rawText, corrections: amount.corrections.map(\.description), confidence: confidence))
+        evidence.append(FieldEvidence(field: "amount", box: box(of: amount), text: amount.rawText, corrections: amount.corrections.map(\.description), confidence: confidence))
         if let ref = reference {
             r.reference = SlipFieldReader.reference(from: ref)
-            evidence.append(FieldEvidence(field: "reference", box: box, text: ref.rawText, corrections: ref.corrections.map(\.description), confidence: confidence))
+            evidence.append(FieldEvidence(field: "reference", box: box(of: ref), text: ref.rawText, corrections: ref.corrections.map(\.description), confidence: confidence))
         }
         r.source.evidence = evidence
         r.diagnostics = diagnostics
@@ -97,9 +101,36 @@ enum SlipLikeBlocks {
         return groups.values.filter { $0.count >= minWords }.map { $0.sorted() }
     }
 
+    /// The words as lines (top to bottom by centre, a word joining a line within half the taller height; left to
+    /// right in a line), with each word's byte range in the joined text (lines joined by `\n`, words by a space).
+    static func lines(_ words: [PageWord]) -> (text: [String], spans: [(Range<Int>, PageWord)]) {
+        var rows: [[PageWord]] = []
+        for w in words.sorted(by: { Double($0.y) + Double($0.h) / 2 < Double($1.y) + Double($1.h) / 2 }) {
+            let cy = Double(w.y) + Double(w.h) / 2
+            if let head = rows.last?.first, abs(cy - (Double(head.y) + Double(head.h) / 2)) <= 0.5 * Double(max(head.h, w.h)) {
+                rows[rows.count - 1].append(w)
+            } else {
+                rows.append([w])
+            }
+        }
+        var text: [String] = [], spans: [(Range<Int>, PageWord)] = [], offset = 0
+        for row in rows {
+            var line = ""
+            for w in row.sorted(by: { $0.x < $1.x }) {
+                if !line.isEmpty { line += " " }
+                let start = offset + line.utf8.count
+                line += w.text
+                spans.append((start..<(offset + line.utf8.count), w))
+            }
+            text.append(line)
+            offset += line.utf8.count + 1
+        }
+        return (text, spans)
+    }
+
     static func block(_ page: PageWords, _ members: [Int], avoiding: [PageRecord]) -> SlipLikeBlock? {
         let words = members.map { page.words[$0] }
-        let lines = SlipReader.lines(PageWords(width: page.width, height: page.height, words: words))
+        let lines = Self.lines(words)
         guard lines.text.count >= minLines else { return nil }
         let prose = lines.text.filter { line in
             let ws = line.split(separator: " ")
@@ -121,7 +152,15 @@ enum SlipLikeBlocks {
             if bx0 <= r.x1 + margin, bx1 >= r.x0 - margin, by0 <= r.y1 + margin, by1 >= r.y0 - margin { return nil }
         }
         let box = [r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0].map(SlipPoint.pixel)
+        let reference = found.first { $0.parser == .reference && $0.status != .invalid }
+        var boxes: [ByteSpan: [Int]] = [:]
+        for c in [account, amount] + (reference.map { [$0] } ?? []) {
+            let hit = lines.spans.filter { $0.0.overlaps(c.span.range) }.map { rect($0.1) }
+            guard let x0 = hit.map(\.x0).min(), let y0 = hit.map(\.y0).min(), let x1 = hit.map(\.x1).max(), let y1 = hit.map(\.y1).max() else { continue }
+            boxes[c.span] = [x0, y0, x1 - x0, y1 - y0].map(SlipPoint.pixel)
+        }
+        let confidence = words.compactMap(\.confidence).min().map { Int((min(max($0, 0), 1) * 100).rounded()) }
         return SlipLikeBlock(words: members, lines: lines.text, box: box, account: account, amount: amount,
-                             reference: found.first { $0.parser == .reference && $0.status != .invalid }, confidence: lines.confidence)
+                             reference: reference, confidence: confidence, boxes: boxes)
     }
 }

@@ -21,19 +21,29 @@ import Testing
     func checkUnknown(_ s: SlipReading) {
         #expect(s.slipClass == SlipReader.unknownClass)
         let r = s.record
-        #expect(r.source.kind == "slip" && r.source.slipClass == "unknown" && r.format == "unknown")
+        #expect(r.source.kind == "slip" && r.source.slipClass == "slip.unknown" && r.format == "slip.unknown")
         #expect(r.status == .uncertain)
         #expect(r.diagnostics.contains { $0.code == .slipUnknownClass && $0.uncertain })
         #expect(r.creditor?.account?.iban == "DE89370400440532013000")
         #expect(r.amount == Amount(value: Decimal(string: "120.50")!, currency: "EUR"))
         #expect(r.reference?.value == "RF18539007547034")
         #expect(r.source.evidence?.map(\.field) == ["creditor.account.iban", "amount", "reference"])
+        // Each field's evidence box is the words it was read from: lines 3, 4 and 5 of the form (60 px apart).
+        let top = s.corners.first?.last ?? 0
+        #expect(r.source.evidence?.map { $0.box.count == 4 ? $0.box[1] - top : -1 } == [120, 180, 240])
+        #expect(r.source.evidence?.allSatisfy { $0.box.count == 4 && $0.box[3] == 30 } == true)
     }
 
     @Test func anUnknownFormIsOneUnknownRecord() throws {
         let found = Self.reader.read(words: Self.unknownForm)
         try #require(found.count == 1)
         checkUnknown(found[0])
+        // Its JSON is a golden file (RecordSchemaTests validates every golden against docs/record.schema.json).
+        let golden = SlipFixtures.folder.appendingPathComponent("samples/unknown-form.json")
+        let json = try SlipFixtures.pretty(found[0].record)
+        if SlipFixtures.recording { try json.write(to: golden, atomically: true, encoding: .utf8) } else {
+            #expect(json == (try String(contentsOf: golden, encoding: .utf8)))
+        }
         // Reported only when asked: off, the page gives nothing.
         var quiet = Self.reader
         quiet.reportsUnknownSlips = false
@@ -43,7 +53,7 @@ import Testing
     @Test func aKnownSlipAndAnUnknownOne() throws {
         let hub = try C.fixture("hr.hub-3a", "water-bill")
         let found = Self.reader.read(words: C.page([(Self.unknownForm, 0, hub.height + 100), (hub, 0, 0)]))
-        #expect(found.map(\.slipClass) == ["hr.hub-3a", "unknown"])
+        #expect(found.map(\.slipClass) == ["hr.hub-3a", "slip.unknown"])
         try #require(found.count == 2)
         let e = try SlipExpectation(contentsOf: SlipFixtures.folder.appendingPathComponent("hr.hub-3a/water-bill.expect"))
         #expect(e.mismatches(found[0].record).isEmpty)

@@ -1,5 +1,5 @@
 // giro-slip-bench (make bench-slips): every slip class found under fixtures/slips, per class × degradation: ms per
-// image, classification (the confusion matrix printed: rows the true class, columns what was read, `unknown` and
+// image, classification (the confusion matrix printed: rows the true class, columns what was read, `slip.unknown` and
 // `none` included) and per-field exact matches of the template engine, against a baseline run in the same process
 // on the same inputs: whole-page Tesseract (sparse) + ParserGroup with no template (which has no way to tell a
 // creditor's name from a debtor's).
@@ -137,7 +137,7 @@ for d in degradations + ["all"] {
           + String(format: "%.1f %%", 100 * Double(t.classified) / n) + " | " + fields.map { "\(t.percent($0)) / \(b.percent($0))" }.joined(separator: " | ") + " |")
 }
 
-// Confusion matrix: rows the true class, columns the class read (`unknown`: a slip-like block no template
+// Confusion matrix: rows the true class, columns the class read (`slip.unknown`: a slip-like block no template
 // matched; `none`: nothing found).
 let readClasses = Set(confusion.values.flatMap(\.keys)).union(SlipReader.builtInTemplates.map(\.id))
 let columns = readClasses.subtracting([SlipReader.unknownClass, "none"]).sorted() + [SlipReader.unknownClass, "none"]
