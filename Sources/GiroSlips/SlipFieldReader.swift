@@ -9,6 +9,11 @@ enum SlipValue: Sendable, Hashable {
     case amount(Amount)
     case reference(Reference)
     case codingLine(ESRCodingLine)
+
+    var isText: Bool {
+        if case .text = self { return true }
+        return false
+    }
 }
 
 struct FieldOutcome: Sendable {
@@ -75,6 +80,8 @@ enum SlipFieldReader {
                 // Not a structured reference: kept as the creditor's unstructured reference, unchecked.
                 let cleaned = flat(raw)
                 guard !cleaned.isEmpty else { return unreadable("no reference") }
+                // A form with one communication box (Belgium): free text there is remittance information, not a reference.
+                if zone.options["otherField"] != nil { out.value = .text(cleaned); return out }
                 out.value = .reference(Reference(type: ReferenceType(rawValue: zone.options["otherType"] ?? "other"), value: cleaned, valid: nil))
             }
         case .date:

@@ -16,6 +16,8 @@ public struct SlipReading: Sendable, Hashable {
 /// words go through its parser and the record is built. Templates are tried by priority, then id.
 public struct SlipReader: Sendable {
     public let templates: [SlipTemplate]
+    /// National account checks by country (`account-check` rule); `Giro`'s built-in reader has the UK modulus check.
+    package var accountChecks: [String: SlipAccountCheck] = [:]
     /// Slips on one page at most (each found slip's words are removed before looking again).
     public static let maxSlipsPerPage = 4
     /// Words per page at most; the rest are ignored (a page of text has far fewer).
@@ -67,7 +69,7 @@ public struct SlipReader: Sendable {
             guard let match = templates.lazy.compactMap({ SlipClassifier.match($0, page: page, excluding: used) }).first else { break }
             let anchorWords = Set(match.anchors.flatMap(\.words))
             let zones = SlipZoneReader.read(match, page: page, excluding: used.union(anchorWords))
-            let record = SlipRecordBuilder.build(match, zones: zones)
+            let record = SlipRecordBuilder.build(match, zones: zones, accountChecks: accountChecks)
             let t = match.template
             let corners = [(0.0, 0.0), (t.width, 0.0), (t.width, t.height), (0.0, t.height)].map { c -> [Int] in
                 let p = match.transform.apply(SlipPoint(x: c.0, y: c.1))

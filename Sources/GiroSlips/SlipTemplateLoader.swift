@@ -196,6 +196,9 @@ public enum SlipTemplateLoader {
                     if rule == .esrCodingLine, !zones.contains(where: { $0.parser == .esrCodingLine }) {
                         throw fail("\(key).rule", nameV.line, "esr-coding-line needs a zone with parser ch-esr-coding-line")
                     }
+                    if rule == .accountCheck, !(zones.contains { $0.field == "creditor.account.bankCode" } && zones.contains { $0.field == "creditor.account.number" }) {
+                        throw fail("\(key).rule", nameV.line, "account-check needs zones for creditor.account.bankCode and creditor.account.number")
+                    }
                     rules.append(rule)
                 }
             }
@@ -284,6 +287,8 @@ public enum SlipTemplateLoader {
                 guard value == "other" || (value.utf8.count <= 32 && value.contains(".") && value.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || $0 == 46 || $0 == 45 })) else {
                     throw fail(key, line, "expected other or a namespaced type such as at.zahlungsreferenz")
                 }
+            case (.reference, "otherField"):
+                guard value == "remittanceInformation" else { throw fail(key, line, "only remittanceInformation can take an unstructured communication") }
             case (.reference, "modelZone"):
                 guard value == "reference.model" else { throw fail(key, line, "only reference.model can hold a model") }
             default: break

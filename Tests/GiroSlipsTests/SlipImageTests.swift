@@ -7,7 +7,7 @@ import Testing
 /// `generate.py --images`): Tesseract finds the labels, the zones are re-read, and the record says exactly what
 /// was printed. Skewed scans and photos are measured by hand (README), not asserted.
 @Suite struct SlipImageTests {
-    static let reader = SlipReader(templates: SlipReader.builtInTemplates)
+    static let reader = SlipReader.builtIn
 
     @Test(arguments: [("hr.hub-3a", "water-bill"), ("ch.esr", "spec-example")])
     func cleanScan(_ slipClass: String, _ name: String) throws {

@@ -21,7 +21,7 @@ struct Tally {
 
 let root = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "fixtures/slips")
 let fields = SlipExpectation.fields
-let reader = SlipReader(templates: SlipReader.builtInTemplates)
+let reader = SlipReader.builtIn
 let engine = TesseractEngine()
 var engineRows: [String: Tally] = [:], baseRows: [String: Tally] = [:]
 let fm = FileManager.default
