@@ -31,6 +31,7 @@ let countrySlips: [String: [String]] = [
     "GiroBelgium": ["overschrijving.json"],
     "GiroNetherlands": ["acceptgiro.json"],
     "GiroUnitedKingdom": ["bank-giro-credit.json"],
+    "GiroKosovo": ["kos-giro.json"],
 ]
 // Files in a plug-in's folder that are not sources (the UK weight tables the generated Swift is made from).
 let countryExcludes: [String: [String]] = ["GiroUnitedKingdom": ["Data"]]

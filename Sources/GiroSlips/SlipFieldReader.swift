@@ -46,6 +46,19 @@ enum SlipFieldReader {
             }
         }
         switch zone.parser {
+        case .iban where zone.field == "alternativeAccounts":
+            // Further accounts of the creditor, one IBAN per line; a line failing its checks is left out (and said).
+            var ibans: [String] = []
+            var corrections: [String] = []
+            for line in text.lines {
+                guard let c = best(IBANParser(nationalForms: false), line, context), c.type == "iban" else { continue }
+                take(c)
+                corrections += out.corrections
+                if c.status != .invalid { ibans.append(c.value) }
+            }
+            out.corrections = corrections
+            if ibans.isEmpty, out.diagnostics.isEmpty { return unreadable("no IBAN") }
+            if !ibans.isEmpty { out.value = .lines(ibans) }
         case .iban:
             guard let c = best(IBANParser(nationalForms: false), raw, context), c.type == "iban" else { return unreadable("no IBAN") }
             take(c)

@@ -115,6 +115,9 @@ enum SlipRecordBuilder {
             if let s = text() { r.remittanceInformation = r.remittanceInformation.map { $0 + " " + s } ?? s }
         case "purpose": r.purpose = text()?.uppercased()
         case "dueDate": r.dueDate = text()
+        case "alternativeAccounts":
+            // Further accounts of the creditor (Kos-GIRO issuers print one per bank), one IBAN per line.
+            r.alternativeAccounts += lines().map { Account(iban: $0) }
         case "codingLine": break
         default:
             if field.hasPrefix("extras."), let s = text() { r.extras["\(country.lowercased()).\(field.dropFirst(7))"] = s }

@@ -10,7 +10,7 @@ public enum SlipTemplateLoader {
         "creditor.name", "creditor.address", "creditor.account.iban", "creditor.account.bic",
         "creditor.account.number", "creditor.account.bankCode", "debtor.name", "debtor.address",
         "debtor.account.iban", "amount", "currency", "reference", "reference.model", "remittanceInformation",
-        "purpose", "dueDate", "codingLine",
+        "purpose", "dueDate", "codingLine", "alternativeAccounts",
     ]
 
     static let topKeys: Set<String> = ["schema", "id", "country", "name", "size", "languages", "currency", "classify", "zones", "rules", "priority"]
@@ -218,7 +218,7 @@ public enum SlipTemplateLoader {
             let (fieldV, _) = try member(zm, "field", in: key, line: z.line)
             let field = try string(fieldV, "\(key).field")
             guard SlipTemplateLoader.isKnownField(field) else { throw fail("\(key).field", fieldV.line, "unknown field \"\(field)\"") }
-            if field != "creditor.address", field != "debtor.address", field != "remittanceInformation",
+            if field != "creditor.address", field != "debtor.address", field != "remittanceInformation", field != "alternativeAccounts",
                others.contains(where: { $0.field == field }) {
                 throw fail("\(key).field", fieldV.line, "\(field) is already filled by another zone")
             }
@@ -268,6 +268,7 @@ public enum SlipTemplateLoader {
                 }
             }
             if parser == .regex, options["pattern"] == nil { throw fail("\(key).options.pattern", z.line, "parser regex needs a pattern") }
+            if field == "alternativeAccounts", parser != .iban { throw fail("\(key).parser", z.line, "alternativeAccounts takes parser iban") }
             return SlipZone(field: field, box: b, parser: parser, required: required, ocr: ocr, options: options)
         }
 
