@@ -28,6 +28,10 @@ let countrySlips: [String: [String]] = [
     "GiroSwitzerland": ["esr.json", "es.json"],
     "GiroAustria": ["zahlungsanweisung.json"],
     "GiroGermany": ["sepa-ueberweisung.json"],
+    "GiroBelgium": ["overschrijving.json"],
+    "GiroNetherlands": ["acceptgiro.json"],
+    "GiroUnitedKingdom": ["bank-giro-credit.json"],
+    "GiroKosovo": ["kos-giro.json"],
 ]
 // Files in a plug-in's folder that are not sources (the UK weight tables the generated Swift is made from).
 let countryExcludes: [String: [String]] = ["GiroUnitedKingdom": ["Data"]]

@@ -9,6 +9,11 @@ enum SlipValue: Sendable, Hashable {
     case amount(Amount)
     case reference(Reference)
     case codingLine(ESRCodingLine)
+
+    var isText: Bool {
+        if case .text = self { return true }
+        return false
+    }
 }
 
 struct FieldOutcome: Sendable {
@@ -41,6 +46,19 @@ enum SlipFieldReader {
             }
         }
         switch zone.parser {
+        case .iban where zone.field == "alternativeAccounts":
+            // Further accounts of the creditor, one IBAN per line; a line failing its checks is left out (and said).
+            var ibans: [String] = []
+            var corrections: [String] = []
+            for line in text.lines {
+                guard let c = best(IBANParser(nationalForms: false), line, context), c.type == "iban" else { continue }
+                take(c)
+                corrections += out.corrections
+                if c.status != .invalid { ibans.append(c.value) }
+            }
+            out.corrections = corrections
+            if ibans.isEmpty, out.diagnostics.isEmpty { return unreadable("no IBAN") }
+            if !ibans.isEmpty { out.value = .lines(ibans) }
         case .iban:
             guard let c = best(IBANParser(nationalForms: false), raw, context), c.type == "iban" else { return unreadable("no IBAN") }
             take(c)
@@ -75,6 +93,17 @@ enum SlipFieldReader {
                 // Not a structured reference: kept as the creditor's unstructured reference, unchecked.
                 let cleaned = flat(raw)
                 guard !cleaned.isEmpty else { return unreadable("no reference") }
+                // A form with one communication box (Belgium): free text there is remittance information, not a reference.
+                if zone.options["otherField"] != nil {
+                    out.value = .text(cleaned)
+                    // Frame marks or slashed digit groups that do not read as a structured reference are an OCR
+                    // slip of one (`++4+123/4567/…`), not free text: kept as text, but the record is uncertain.
+                    if looksStructured(cleaned) {
+                        out.diagnostics.append(.warning(.slipFieldUnreadable, field: zone.field, uncertain: true,
+                                                        "zone \(zone.field): \"\(cleaned)\" looks like a structured reference but does not read as one; kept as text"))
+                    }
+                    return out
+                }
                 out.value = .reference(Reference(type: ReferenceType(rawValue: zone.options["otherType"] ?? "other"), value: cleaned, valid: nil))
             }
         case .date:
@@ -126,6 +155,13 @@ enum SlipFieldReader {
         default:
             return Reference(type: ReferenceType(rawValue: c.type), value: c.value, valid: valid)
         }
+    }
+
+    /// `++`/`**` frame marks, or two slashes among ten or more digits (`123/4567/89012`).
+    static func looksStructured(_ s: String) -> Bool {
+        let u = Array(s.utf8)
+        if zip(u, u.dropFirst()).contains(where: { $0 == $1 && ($0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "*")) }) { return true }
+        return u.filter { $0 == UInt8(ascii: "/") }.count >= 2 && u.filter { $0 >= 48 && $0 <= 57 }.count >= 10
     }
 
     /// `1949 75` (units and cents in their own boxes) → 1949.75; nil for anything else.

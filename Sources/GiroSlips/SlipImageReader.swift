@@ -74,7 +74,7 @@ extension SlipReader {
                     zones[k] = candidate
                 }
             }
-            var record = SlipRecordBuilder.build(match, zones: zones)
+            var record = SlipRecordBuilder.build(match, zones: zones, accountChecks: accountChecks)
             record.source.slipClass = template.id
             readings[i].record = record
         }

@@ -3,7 +3,7 @@ import GiroCore
 
 /// Turns a located template's zone readings into the payment record (`source.kind` `slip`).
 enum SlipRecordBuilder {
-    static func build(_ match: SlipMatch, zones: [ZoneText]) -> PaymentRecord {
+    static func build(_ match: SlipMatch, zones: [ZoneText], accountChecks: [String: SlipAccountCheck] = [:]) -> PaymentRecord {
         let t = match.template
         var record = PaymentRecord(format: t.id, country: t.country, formatVersion: nil, source: SourceInfo(kind: "slip", slipClass: t.id))
         var diagnostics: [Diagnostic] = []
@@ -51,12 +51,15 @@ enum SlipRecordBuilder {
             case .codingLine(let l): codingLine = l
             default: break
             }
-            assign(value, to: zone.field, in: &record, country: t.country)
+            // A reference zone's unstructured text goes to the field its `otherField` option names.
+            let target = zone.parser == .reference && value.isText ? zone.options["otherField"] ?? zone.field : zone.field
+            assign(value, to: target, in: &record, country: t.country)
         }
 
         if let line = codingLine { applyCodingLine(line, to: &record, printedAmount: printedAmount, printedReference: printedReference,
                                                     check: t.rules.contains(.esrCodingLine), diagnostics: &diagnostics) }
         for rule in t.rules { apply(rule, to: record, diagnostics: &diagnostics) }
+        if t.rules.contains(.accountCheck) { applyAccountCheck(record, country: t.country, checks: accountChecks, diagnostics: &diagnostics) }
 
         record.source.evidence = evidence
         record.diagnostics = diagnostics
@@ -112,6 +115,9 @@ enum SlipRecordBuilder {
             if let s = text() { r.remittanceInformation = r.remittanceInformation.map { $0 + " " + s } ?? s }
         case "purpose": r.purpose = text()?.uppercased()
         case "dueDate": r.dueDate = text()
+        case "alternativeAccounts":
+            // Further accounts of the creditor (Kos-GIRO issuers print one per bank), one IBAN per line.
+            r.alternativeAccounts += lines().map { Account(iban: $0) }
         case "codingLine": break
         default:
             if field.hasPrefix("extras."), let s = text() { r.extras["\(country.lowercased()).\(field.dropFirst(7))"] = s }
@@ -156,7 +162,7 @@ enum SlipRecordBuilder {
         case .ibanNationalCheck:
             // The IBAN parser already applies GiroCore's national check digits; a failing IBAN was not used.
             break
-        case .esrCodingLine, .amountWords:
+        case .esrCodingLine, .amountWords, .accountCheck:
             break
         }
     }

@@ -47,7 +47,7 @@ public enum SlipParserKind: String, Sendable, Hashable, Codable, CaseIterable {
     var allowedOptions: Set<String> {
         switch self {
         case .amount: ["currency"]
-        case .reference: ["model", "modelZone", "otherType"]
+        case .reference: ["model", "modelZone", "otherType", "otherField"]
         case .text: ["maxLength"]
         case .lines: ["maxLines"]
         case .digits: ["length"]
@@ -86,6 +86,8 @@ public enum SlipRule: String, Sendable, Hashable, Codable, CaseIterable {
     case ibanNationalCheck = "iban-national-check"
     case esrCodingLine = "esr-coding-line"
     case amountWords = "amount-words"
+    /// The country's national bank code + account number check (`SlipAccountCheck`, e.g. the UK modulus check).
+    case accountCheck = "account-check"
 }
 
 /// One slip class: a form's size, how to recognise it, and where each field is printed (schema 1).

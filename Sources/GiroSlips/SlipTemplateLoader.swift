@@ -10,7 +10,7 @@ public enum SlipTemplateLoader {
         "creditor.name", "creditor.address", "creditor.account.iban", "creditor.account.bic",
         "creditor.account.number", "creditor.account.bankCode", "debtor.name", "debtor.address",
         "debtor.account.iban", "amount", "currency", "reference", "reference.model", "remittanceInformation",
-        "purpose", "dueDate", "codingLine",
+        "purpose", "dueDate", "codingLine", "alternativeAccounts",
     ]
 
     static let topKeys: Set<String> = ["schema", "id", "country", "name", "size", "languages", "currency", "classify", "zones", "rules", "priority"]
@@ -196,6 +196,9 @@ public enum SlipTemplateLoader {
                     if rule == .esrCodingLine, !zones.contains(where: { $0.parser == .esrCodingLine }) {
                         throw fail("\(key).rule", nameV.line, "esr-coding-line needs a zone with parser ch-esr-coding-line")
                     }
+                    if rule == .accountCheck, !(zones.contains { $0.field == "creditor.account.bankCode" } && zones.contains { $0.field == "creditor.account.number" }) {
+                        throw fail("\(key).rule", nameV.line, "account-check needs zones for creditor.account.bankCode and creditor.account.number")
+                    }
                     rules.append(rule)
                 }
             }
@@ -215,7 +218,7 @@ public enum SlipTemplateLoader {
             let (fieldV, _) = try member(zm, "field", in: key, line: z.line)
             let field = try string(fieldV, "\(key).field")
             guard SlipTemplateLoader.isKnownField(field) else { throw fail("\(key).field", fieldV.line, "unknown field \"\(field)\"") }
-            if field != "creditor.address", field != "debtor.address", field != "remittanceInformation",
+            if field != "creditor.address", field != "debtor.address", field != "remittanceInformation", field != "alternativeAccounts",
                others.contains(where: { $0.field == field }) {
                 throw fail("\(key).field", fieldV.line, "\(field) is already filled by another zone")
             }
@@ -265,6 +268,7 @@ public enum SlipTemplateLoader {
                 }
             }
             if parser == .regex, options["pattern"] == nil { throw fail("\(key).options.pattern", z.line, "parser regex needs a pattern") }
+            if field == "alternativeAccounts", parser != .iban { throw fail("\(key).parser", z.line, "alternativeAccounts takes parser iban") }
             return SlipZone(field: field, box: b, parser: parser, required: required, ocr: ocr, options: options)
         }
 
@@ -284,6 +288,8 @@ public enum SlipTemplateLoader {
                 guard value == "other" || (value.utf8.count <= 32 && value.contains(".") && value.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || $0 == 46 || $0 == 45 })) else {
                     throw fail(key, line, "expected other or a namespaced type such as at.zahlungsreferenz")
                 }
+            case (.reference, "otherField"):
+                guard value == "remittanceInformation" else { throw fail(key, line, "only remittanceInformation can take an unstructured communication") }
             case (.reference, "modelZone"):
                 guard value == "reference.model" else { throw fail(key, line, "only reference.model can hold a model") }
             default: break

@@ -7,9 +7,11 @@ import Testing
 /// `generate.py --images`): Tesseract finds the labels, the zones are re-read, and the record says exactly what
 /// was printed. Skewed scans and photos are measured by hand (README), not asserted.
 @Suite struct SlipImageTests {
-    static let reader = SlipReader(templates: SlipReader.builtInTemplates)
+    static let reader = SlipReader.builtIn
 
-    @Test(arguments: [("hr.hub-3a", "water-bill"), ("ch.esr", "spec-example")])
+    @Test(arguments: [("hr.hub-3a", "water-bill"), ("ch.esr", "spec-example"),
+                      ("be.overschrijving", "water-bill"), ("nl.acceptgiro", "energy-bill"),
+                      ("gb.bank-giro-credit", "gas-bill"), ("xk.kos-giro", "water-bill")])
     func cleanScan(_ slipClass: String, _ name: String) throws {
         let image = SlipFixtures.folder.appendingPathComponent("samples/\(slipClass)-\(name)-scan.png")
         let found = try Self.reader.read(imageBytes: [UInt8](Data(contentsOf: image)), engine: TesseractEngine())

@@ -22,7 +22,7 @@ import Testing
             }
         }
         let page = try #require(GrayImage(width: width, height: height, pixels: pixels))
-        let reader = SlipReader(templates: SlipReader.builtInTemplates)
+        let reader = SlipReader.builtIn
         let found = try reader.read(image: page, engine: TesseractEngine(), options: SlipImageOptions())
         #expect(found.map(\.slipClass) == ["ch.esr", "hr.hub-3a"])
         for (slip, name) in zip(found, ["ch.esr/spec-example", "hr.hub-3a/water-bill"]) {

@@ -6,7 +6,7 @@ import Testing
 /// Pages of several slips (composed from the words fixtures): every record comes back, in reading order (rows top
 /// to bottom, left to right in a row: `SlipReadingOrder`), each as exact as its fixture alone.
 @Suite struct SlipPageTests {
-    static let reader = SlipReader(templates: SlipReader.builtInTemplates)
+    static let reader = SlipReader.builtIn
     typealias C = SlipPageComposer
 
     /// The classes read, in order, after checking each record against its fixture's expectation.

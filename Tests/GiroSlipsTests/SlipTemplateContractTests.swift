@@ -5,7 +5,7 @@ import Testing
 /// Every template shipped in `Countries/*/Slips/` loads under schema 1, and every class has fixtures.
 @Suite struct SlipTemplateContractTests {
     @Test func everyBuiltInTemplateLoads() throws {
-        #expect(SlipReader.builtInFiles.count == 6)
+        #expect(SlipReader.builtInFiles.count == 10)
         for file in SlipReader.builtInFiles {
             let t = try SlipTemplateLoader.load(file.bytes, file: file.name)
             #expect(t.file == file.name)
@@ -13,7 +13,7 @@ import Testing
             #expect(t.zones.contains { $0.required }, "\(t.id) has no required zone")
         }
         let ids = SlipReader.builtInTemplates.map(\.id).sorted()
-        #expect(ids == ["at.zahlungsanweisung", "ch.es", "ch.esr", "de.sepa-ueberweisung", "hr.hub-3a", "si.upn"])
+        #expect(ids == ["at.zahlungsanweisung", "be.overschrijving", "ch.es", "ch.esr", "de.sepa-ueberweisung", "gb.bank-giro-credit", "hr.hub-3a", "nl.acceptgiro", "si.upn", "xk.kos-giro"])
     }
 
     /// The repository copy of each template is the one compiled in (no stale embedded bytes).
@@ -38,7 +38,7 @@ import Testing
         try renamed.write(to: dir.appendingPathComponent("mine.json"), atomically: true, encoding: .utf8)
         let reader = try SlipReader.standard(templatesFolder: dir.path)
         #expect(reader.templates.map(\.id).contains("hr.hub-3a-2024"))
-        #expect(reader.templates.count == 7)
+        #expect(reader.templates.count == 11)
 
         try Data(hub.bytes).write(to: dir.appendingPathComponent("copy.json"))
         #expect(throws: GiroError.self) { try SlipReader.standard(templatesFolder: dir.path) }

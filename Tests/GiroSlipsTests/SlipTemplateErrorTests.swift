@@ -49,6 +49,9 @@ import Testing
         ("\"text\": \"TWO\", \"box\": {\"x\": 50", "\"text\": \"TWO\", \"box\": {\"x\": 95", "classify.anchors[1].box", 10),
         ("\"required\": true", "\"required\": \"yes\"", "zones[0].required", 15),
         ("\"size\": {\"width\": 100", "\"size\": {\"width\": 100,", "$", 6),
+        ("\"parser\": \"amount\", \"required\": true}", "\"parser\": \"reference\", \"required\": true, \"options\": {\"otherField\": \"creditor.name\"}}", "zones[0].options.otherField", 15),
+        ("\"field\": \"amount\"", "\"field\": \"alternativeAccounts\"", "zones[0].parser", 15),
+        ("\"required\": true}\n  ]", "\"required\": true}\n  ],\n\"rules\": [{\"rule\": \"account-check\"}]", "rules[0].rule", 17),
     ])
     func brokenTemplate(_ replace: String, _ with: String, _ key: String, _ line: Int) throws {
         let text = Self.good.replacingOccurrences(of: replace, with: with)

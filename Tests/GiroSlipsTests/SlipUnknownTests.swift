@@ -5,7 +5,7 @@ import Testing
 
 /// A slip-like block no template matches is an unknown slip (never dropped); prose is not a slip.
 @Suite struct SlipUnknownTests {
-    static let reader = SlipReader(templates: SlipReader.builtInTemplates)
+    static let reader = SlipReader.builtIn
     typealias C = SlipPageComposer
 
     /// A form of no loaded class (labels in Esperanto): an account, an amount, a reference in separate fields.
@@ -93,7 +93,7 @@ import Testing
 
 /// `SlipReader.fixed(to:)` / `read(words:slipClass:)` (`giro decode --slip CLASS`): no classification.
 @Suite struct SlipFixedClassTests {
-    static let reader = SlipReader(templates: SlipReader.builtInTemplates)
+    static let reader = SlipReader.builtIn
 
     /// On every fixture the fixed class gives the very record classification gives.
     @Test(arguments: SlipFixtures.cases())

@@ -5,7 +5,7 @@ import Testing
 
 /// Words files carry no OCR noise, so extraction must be exact for every class and degradation.
 @Suite struct SlipWordsGoldenTests {
-    static let reader = SlipReader(templates: SlipReader.builtInTemplates)
+    static let reader = SlipReader.builtIn
 
     @Test(arguments: SlipFixtures.cases())
     func wordsFileGivesTheGoldenRecord(_ c: SlipFixtures.Case) throws {

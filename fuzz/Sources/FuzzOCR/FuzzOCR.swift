@@ -6,7 +6,7 @@ import Giro
 /// built-in template. The first byte picks the format (or content detection); the words must stay inside limits,
 /// every slip record must serialise to JSON that parses back.
 private let formats: [CallerOCRFormat?] = [nil, .wordsJSON, .hocr, .alto, .tsv, .plainText]
-private let reader = SlipReader(templates: SlipReader.builtInTemplates)
+private let reader = SlipReader.builtIn
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOCR(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
