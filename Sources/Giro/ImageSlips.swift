@@ -104,6 +104,32 @@ extension ImageDecoder {
             result.slipError = error
             return
         }
-        result.slips = readings.map(ImageSlipResult.init)
+        Self.combine(&result, readings: readings)
+    }
+
+    /// Ties each slip to the barcode whose centre lies on the form. A payment barcode there is the answer, cross-checked
+    /// by the print (the slip is not listed again); a barcode a payment format rejected leaves the print as the
+    /// answer; a slip with no barcode on it is listed as read.
+    package static func combine(_ result: inout ImageDecodeResult, readings: [SlipReading]) {
+        var slips: [ImageSlipResult] = []
+        for reading in readings {
+            let onSlip = result.symbols.indices.filter { i in
+                let c = result.symbols[i].corners
+                guard !c.isEmpty else { return false }
+                let x = Double(c.reduce(0) { $0 + $1.x }) / Double(c.count), y = Double(c.reduce(0) { $0 + $1.y }) / Double(c.count)
+                return SlipCrossCheck.contains(reading.corners, x: x, y: y)
+            }
+            if let i = onSlip.first(where: { result.symbols[$0].record.map { $0.source.crossCheck == nil } ?? false }),
+               let barcode = result.symbols[i].record {
+                result.symbols[i].record = SlipCrossCheck.check(barcode: barcode, print: reading)
+                continue
+            }
+            var slip = ImageSlipResult(reading)
+            if let i = onSlip.first(where: { result.symbols[$0].kind == .invalid }) {
+                slip.record = SlipCrossCheck.printWins(reading, barcodeError: result.symbols[i].error)
+            }
+            slips.append(slip)
+        }
+        result.slips = slips
     }
 }

@@ -18,7 +18,8 @@ struct DecodeCommand: ParsableCommand {
         carries its 1-based `page`. --words prints each page's text layer instead: one JSON line per page.
         An image is also read for printed slips (--slips; Tesseract, the templates of `giro templates` plus \
         --templates DIR): each slip is an array element `{"kind": "slip", "slipClass", "corners", "record"}` after \
-        the symbols.
+        the symbols. A payment barcode on a slip is the answer, cross-checked by the print (`source.crossCheck`, \
+        a `slip_barcode_mismatch` warning per differing field; the slip is then not listed again).
         --ocr FILE reads slips from OCR the caller already ran (words JSON, hOCR, ALTO, Tesseract TSV).
         """
     )

@@ -17,6 +17,10 @@ extension ErrorCode {
     public static let slipRuleFailed: ErrorCode = "slip_rule_failed"
     /// The words came without boxes (plain text): only line/keyword reading was possible.
     public static let slipDegradedInput: ErrorCode = "slip_degraded_input"
+    /// A slip's barcode and its print disagree on a field (both values in the message; `source.crossCheck` has them too).
+    public static let slipBarcodeMismatch: ErrorCode = "slip_barcode_mismatch"
+    /// A barcode on the slip was found but did not decode as a payment; the print is the answer (informational).
+    public static let slipBarcodeUnreadable: ErrorCode = "slip_barcode_unreadable"
     /// A words file is not Giro's words JSON or breaks its limits.
     public static let slipWordsInvalid: ErrorCode = "slip_words_invalid"
 }
