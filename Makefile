@@ -106,6 +106,7 @@ fixtures-images: deps
 # scans/photos) from the templates in Countries/*/Slips; then `make record` and review `git diff fixtures/slips`.
 fixtures-slips:
 	python3 fixtures/slips/generate.py $(if $(IMAGES),--images,)
+	$(if $(IMAGES),python3 fixtures/slips/generate.py --barcode-samples,)
 
 # Regenerate the PDF bills in fixtures/pdf and their manifest.tsv.
 fixtures-pdf: deps

@@ -93,6 +93,17 @@ def build():
             "bytesHex": {"type": "string"},
         },
     }
+    schemas["ImageSlip"] = {
+        "description": "A printed slip read by its template (only where no payment barcode inside it decoded).",
+        "type": "object",
+        "required": ["kind", "slipClass", "corners", "record"],
+        "properties": {
+            "kind": {"type": "string", "enum": ["slip"]},
+            "slipClass": {"type": "string"},
+            "corners": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}, "minItems": 2, "maxItems": 2}},
+            "record": ref("record"),
+        },
+    }
     schemas["ParseAnswer"] = {
         "type": "object", "required": ["schema", "candidates"],
         "properties": {"schema": {"type": "integer"}, "candidates": {"type": "array", "items": {"type": "object"}}},
@@ -135,12 +146,13 @@ def build():
             [{"name": "as", "in": "query", "required": False, "description": "Skip detection: decode with this format id.",
               "schema": {"type": "string"}}])},
         "/v1/images": {"post": operation(
-            "decodeImage", "Every barcode symbol in an image, as `giro decode IMAGE -o json` prints them.",
+            "decodeImage", "Every barcode symbol and printed slip in an image, as `giro decode IMAGE -o json` prints them.",
             {"required": True, "content": {
                 "image/png": {"schema": binary}, "image/jpeg": {"schema": binary}, "image/webp": {"schema": binary},
                 "application/octet-stream": {"schema": binary},
                 "multipart/form-data": {"schema": {"type": "object", "required": ["image"], "properties": {"image": binary}}}}},
-            gated({"200": json_ok("The symbols found (empty when none).", {"type": "array", "items": ref("ImageSymbol")}),
+            gated({"200": json_ok("The symbols found, then the printed slips (empty when none).",
+                                  {"type": "array", "items": {"oneOf": [ref("ImageSymbol"), ref("ImageSlip")]}}),
                    **BODY_ERRORS,
                    "415": problem("Not PNG, JPEG or WebP (image_format_unsupported), or a Content-Type not accepted."),
                    "422": problem("A corrupt image (image_invalid).")}))},

@@ -9,17 +9,6 @@ struct ESRDecoder: FieldDecoding {
     var diagnostics: [Diagnostic] = []
     var record: PaymentRecord
 
-    /// Belegartcode → (currency, carries an amount); nil for an unknown one.
-    static func documentType(_ code: Int) -> (currency: String, hasAmount: Bool)? {
-        switch code {
-        case 1, 3, 11: ("CHF", true)
-        case 4, 14: ("CHF", false)
-        case 21, 23: ("EUR", true)
-        case 31, 33: ("EUR", false)
-        default: nil
-        }
-    }
-
     init(format: String, payload: Payload) {
         self.format = format
         self.payload = payload
@@ -37,9 +26,9 @@ struct ESRDecoder: FieldDecoding {
                        "not a coding line: \(error.reason)")
         }
         let b = line.blocks
-        switch (b.count, b.first?.terminator, b.count > 1 ? b[1].terminator : nil) {
-        case (3, 0x3E, 0x2B): try orange(line)
-        case (3, 0x2B, 0x3E): try red(line)
+        switch (b.count, SwissCodingLine.slip(first: b.first?.terminator, second: b.count > 1 ? b[1].terminator : nil)) {
+        case (3, .orange): try orange(line)
+        case (3, .red): try red(line)
         default:
             throw fail(.structureInvalid, field: "payload", offset: b.first?.offset ?? 0,
                        "expected three blocks, orange `BB…P>RRR…Q+ TTNNNNNNC>` or red `AAA…C+ 07CCCCCDC>` `PPNNNNNNC>`; got \(b.map { "\($0.digits.count) digits \($0.terminator.map { String(Character(Unicode.Scalar($0))) } ?? "")" }.joined(separator: ", "))")
@@ -57,26 +46,23 @@ struct ESRDecoder: FieldDecoding {
     private mutating func orange(_ line: ESRLineScanner) throws(GiroError) {
         let (first, reference, participant) = (line.blocks[0], line.blocks[1], line.blocks[2])
         record.extras[ESRExtrasKey.slip] = "orange"
-        guard first.digits.count == 13 || first.digits.count == 3 else {
+        guard first.digits.count == SwissCodingLine.firstBlockWithAmount || first.digits.count == SwissCodingLine.firstBlockWithoutAmount else {
             throw fail(.structureInvalid, field: "amount", offset: first.offset,
                        "the first block has \(first.digits.count) digits; it has 13 (type, amount, check) or 3 (type, check)")
         }
         let type = String(decoding: first.digits.prefix(2), as: UTF8.self)
-        guard let kind = Self.documentType(Int(first.digits[0] &- 0x30) * 10 + Int(first.digits[1] &- 0x30)) else {
+        guard let kind = SwissCodingLine.documentTypeCode(first.digits).flatMap(SwissCodingLine.documentType) else {
             throw fail(.esrDocumentTypeUnknown, field: "extras.\(ESRExtrasKey.documentType)", offset: first.offset,
                        "document type \(type) is none of 01 03 04 11 14 21 23 31 33")
         }
         record.extras[ESRExtrasKey.documentType] = type
         record.extras[ESRExtrasKey.currency] = kind.currency
-        guard kind.hasAmount == (first.digits.count == 13) else {
+        guard kind.hasAmount == (first.digits.count == SwissCodingLine.firstBlockWithAmount) else {
             throw fail(.structureInvalid, field: "amount", offset: first.offset,
                        "document type \(type) \(kind.hasAmount ? "carries an amount (13 digits)" : "has no amount (3 digits)"), the block has \(first.digits.count)")
         }
         try check(first, field: kind.hasAmount ? "amount" : "extras.\(ESRExtrasKey.documentType)", what: "document type and amount")
-        if kind.hasAmount {
-            // Ten digits of centimes (8 francs + 2): at most 99,999,999.99, exact as a Decimal.
-            let centimes = first.digits[2..<12].reduce(0) { $0 * 10 + Int($1 - 0x30) }
-            let value = Decimal(sign: .plus, exponent: -2, significand: Decimal(centimes))
+        if kind.hasAmount, let value = SwissCodingLine.amount(first.digits) {
             record.amount = Amount(value: value, currency: kind.currency)
             if value == 0 { info(.amountZero, field: "amount", offset: first.offset, "amount 0: the payer enters the amount") }
         }
@@ -86,12 +72,12 @@ struct ESRDecoder: FieldDecoding {
     }
 
     private mutating func reference(_ block: ESRLineScanner.Block) throws(GiroError) {
-        guard block.digits.count == 27 || block.digits.count == 16 else {
+        guard SwissCodingLine.referenceLengths.contains(block.digits.count) else {
             throw fail(.referenceInvalid, field: "reference", offset: block.offset,
                        "the reference has \(block.digits.count) digits; it has 27 (or 16 in the older form)")
         }
         let value = String(decoding: block.digits, as: UTF8.self)
-        guard Self.holds(block.digits[...]) else {
+        guard SwissCodingLine.holds(block.digits) else {
             record.reference = Reference(type: block.digits.count == 27 ? .qrReference : .swissESR16, value: value, valid: false)
             throw fail(.referenceInvalidChecksum, field: "reference", offset: block.offset + block.digits.count - 1,
                        "the reference check digit does not match (mod 10 recursive)")
@@ -101,12 +87,12 @@ struct ESRDecoder: FieldDecoding {
 
     private mutating func participant(_ block: ESRLineScanner.Block) throws(GiroError) {
         let field = "creditor.account.number"
-        guard block.digits.count == 9 else {
+        guard block.digits.count == SwissCodingLine.participantLength else {
             throw fail(.structureInvalid, field: field, offset: block.offset, "the participant number has \(block.digits.count) digits; it has 9")
         }
         try check(block, field: field, what: "participant number")
         record.extras[ESRExtrasKey.participant] = String(decoding: block.digits, as: UTF8.self)
-        record.creditor = Party(account: Account(number: Self.postalAccount(block.digits)))
+        record.creditor = Party(account: Account(number: SwissCodingLine.postalAccount(block.digits)))
     }
 
     // MARK: - Red ES
@@ -114,31 +100,29 @@ struct ESRDecoder: FieldDecoding {
     private mutating func red(_ line: ESRLineScanner) throws(GiroError) {
         let (account, clearing, postal) = (line.blocks[0], line.blocks[1], line.blocks[2])
         record.extras[ESRExtrasKey.slip] = "red"
-        guard account.digits.count == 27 else {
+        guard account.digits.count == SwissCodingLine.redAccountLength else {
             throw fail(.structureInvalid, field: "creditor.account.number", offset: account.offset,
                        "the account block has \(account.digits.count) digits; it has 27")
         }
-        guard clearing.digits.count == 9, clearing.digits.starts(with: [0x30, 0x37]) else {
+        guard let clearingChecks = SwissCodingLine.clearing(clearing.digits) else {
             throw fail(.structureInvalid, field: "creditor.account.bankCode", offset: clearing.offset,
                        "the clearing block is 9 digits starting with 07 (07, clearing number, two check digits)")
         }
-        guard postal.digits.count == 9 else {
+        guard postal.digits.count == SwissCodingLine.participantLength else {
             throw fail(.structureInvalid, field: "extras.\(ESRExtrasKey.bankPostalAccount)", offset: postal.offset,
                        "the bank's postal account has \(postal.digits.count) digits; it has 9")
         }
         try check(account, field: "creditor.account.number", what: "account")
-        // 07, the five-digit clearing number, its own check digit, then the check over all eight.
-        guard Self.holds(clearing.digits[2..<8]) else {
+        guard clearingChecks.own else {
             throw fail(.esrCheckDigitInvalid, field: "creditor.account.bankCode", offset: clearing.offset + 7,
                        "the clearing number's check digit does not match (mod 10 recursive)")
         }
         try check(clearing, field: "creditor.account.bankCode", what: "clearing block")
         try check(postal, field: "extras.\(ESRExtrasKey.bankPostalAccount)", what: "bank's postal account")
-        let number = account.digits.dropLast().drop { $0 == 0x30 }
-        let clearingNumber = String(decoding: clearing.digits[2..<7], as: UTF8.self)
-        record.creditor = Party(account: Account(number: number.isEmpty ? "0" : String(decoding: number, as: UTF8.self), bankCode: clearingNumber))
+        let clearingNumber = SwissCodingLine.clearingNumber(clearing.digits)
+        record.creditor = Party(account: Account(number: SwissCodingLine.redAccountNumber(account.digits), bankCode: clearingNumber))
         record.extras[ESRExtrasKey.bankClearing] = clearingNumber
-        record.extras[ESRExtrasKey.bankPostalAccount] = Self.postalAccount(postal.digits)
+        record.extras[ESRExtrasKey.bankPostalAccount] = SwissCodingLine.postalAccount(postal.digits)
         spacing(line, expected: [.space, .lineBreak])
     }
 
@@ -146,20 +130,10 @@ struct ESRDecoder: FieldDecoding {
 
     /// The block's last digit against mod 10 recursive over the others.
     private func check(_ block: ESRLineScanner.Block, field: String, what: String) throws(GiroError) {
-        guard Self.holds(block.digits[...]) else {
+        guard SwissCodingLine.holds(block.digits) else {
             throw fail(.esrCheckDigitInvalid, field: field, offset: block.offset + block.digits.count - 1,
                        "the check digit of the \(what) does not match (mod 10 recursive)")
         }
-    }
-
-    /// Mod 10 recursive over all digits but the last, compared with the last (GiroCore's, inlinable).
-    static func holds(_ digits: ArraySlice<UInt8>) -> Bool { Mod10Recursive.isValid(digits) }
-
-    /// `010001628` → `01-162-8`: prefix, number without its zero padding, check digit.
-    static func postalAccount(_ digits: [UInt8]) -> String {
-        let number = digits[2..<8].drop { $0 == 0x30 }
-        return String(decoding: digits[0..<2], as: UTF8.self) + "-" + (number.isEmpty ? "0" : String(decoding: number, as: UTF8.self))
-            + "-" + String(decoding: digits[8...], as: UTF8.self)
     }
 
     /// One warning for all spacing that differs from the printed line (gaps after the first two terminators).

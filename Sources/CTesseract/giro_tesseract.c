@@ -10,7 +10,8 @@ static const char *const library_names[] = {"libtesseract.so.5", "libtesseract.s
     X(TessBaseAPIClear) X(TessBaseAPICreate) X(TessBaseAPIDelete) X(TessBaseAPIEnd) X(TessBaseAPIGetIterator) \
     X(TessBaseAPIInit2) X(TessBaseAPIRecognize) X(TessBaseAPISetImage) X(TessBaseAPISetPageSegMode) \
     X(TessBaseAPISetSourceResolution) X(TessBaseAPISetVariable) X(TessDeleteText) X(TessMonitorCreate) \
-    X(TessMonitorDelete) X(TessMonitorSetDeadlineMSecs) X(TessPageIteratorBoundingBox) \
+    X(TessMonitorDelete) X(TessMonitorSetDeadlineMSecs) X(TessMonitorSetCancelFunc) X(TessMonitorSetCancelThis) \
+    X(TessPageIteratorBoundingBox) \
     X(TessResultIteratorConfidence) X(TessResultIteratorDelete) X(TessResultIteratorGetPageIteratorConst) \
     X(TessResultIteratorGetUTF8Text) X(TessResultIteratorNext)
 
@@ -80,6 +81,8 @@ void TessDeleteText(const char *text) { if (READY) real.TessDeleteText(text); }
 ETEXT_DESC *TessMonitorCreate(void) { return READY ? real.TessMonitorCreate() : NULL; }
 void TessMonitorDelete(ETEXT_DESC *monitor) { if (READY) real.TessMonitorDelete(monitor); }
 void TessMonitorSetDeadlineMSecs(ETEXT_DESC *monitor, int deadline) { if (READY) real.TessMonitorSetDeadlineMSecs(monitor, deadline); }
+void TessMonitorSetCancelFunc(ETEXT_DESC *monitor, TessCancelFunc cancelFunc) { if (READY) real.TessMonitorSetCancelFunc(monitor, cancelFunc); }
+void TessMonitorSetCancelThis(ETEXT_DESC *monitor, void *cancelThis) { if (READY) real.TessMonitorSetCancelThis(monitor, cancelThis); }
 BOOL TessPageIteratorBoundingBox(const TessPageIterator *h, TessPageIteratorLevel level, int *left, int *top, int *right,
                                  int *bottom) {
     return READY ? real.TessPageIteratorBoundingBox(h, level, left, top, right, bottom) : 0;

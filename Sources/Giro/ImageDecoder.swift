@@ -81,12 +81,38 @@ public struct ImageDecodeResult: Sendable, Codable, Hashable {
     public var budgetExhausted: Bool
     /// Barcode-library failures met during the search (the search went on without them).
     public var readerErrors: [GiroError]
+    /// Printed slips read by their templates (`ImageDecoder.slips`); a slip whose barcode decoded is not repeated
+    /// here: the barcode's record is the answer.
+    public var slips: [ImageSlipResult] = []
+    /// Why the print could not be read (OCR engine or language missing, `ocr_timeout` …); the barcodes stand.
+    public var slipError: GiroError?
 
-    public var payments: [PaymentRecord] { symbols.compactMap(\.record) }
+    /// Every payment record: the barcodes', then the slips'.
+    public var payments: [PaymentRecord] { symbols.compactMap(\.record) + slips.map(\.record) }
+}
+
+extension ImageDecodeResult {
+    enum CodingKeys: String, CodingKey {
+        case schema, fileFormat, width, height, orientation, symbols, passes, budgetExhausted, readerErrors, slips, slipError
+    }
+
+    // Written by hand so results without the slip keys (before they existed) still decode.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(fileFormat: try c.decodeIfPresent(ImageFileFormat.self, forKey: .fileFormat),
+                  width: try c.decode(Int.self, forKey: .width), height: try c.decode(Int.self, forKey: .height),
+                  orientation: try c.decode(Int.self, forKey: .orientation), symbols: try c.decode([ImageSymbolResult].self, forKey: .symbols),
+                  passes: try c.decode([String].self, forKey: .passes), budgetExhausted: try c.decode(Bool.self, forKey: .budgetExhausted),
+                  readerErrors: try c.decode([GiroError].self, forKey: .readerErrors),
+                  slips: try c.decodeIfPresent([ImageSlipResult].self, forKey: .slips) ?? [],
+                  slipError: try c.decodeIfPresent(GiroError.self, forKey: .slipError))
+        schema = try c.decodeIfPresent(Int.self, forKey: .schema) ?? Self.schemaVersion
+    }
 }
 
 /// Decodes payment barcodes from an image file: load (PNG/JPEG/WebP, EXIF orientation, pixel limit),
-/// read every symbol with the reading strategy, hand each symbol's raw bytes to the plug-ins.
+/// read every symbol with the reading strategy, hand each symbol's raw bytes to the plug-ins; with `slips` set,
+/// also read printed slips by OCR and their templates.
 ///
 /// ```swift
 /// let result = try ImageDecoder().decode(imageBytes: Array(try Data(contentsOf: url)))
@@ -96,16 +122,21 @@ public struct ImageDecoder: Sendable {
     public var decoder: PaymentDecoder
     public var loader: ImageLoader
     public var strategy: ReadingStrategy
+    /// Printed slips: nil (the default) reads barcodes only; `SlipScanning` says with which templates, OCR engine
+    /// and budget, and whether the print is read only without a payment barcode or also to cross-check one.
+    public var slips: SlipScanning?
 
     public init(decoder: PaymentDecoder = PaymentDecoder(), loader: ImageLoader = ImageLoader(),
-                strategy: ReadingStrategy = ReadingStrategy()) {
+                strategy: ReadingStrategy = ReadingStrategy(), slips: SlipScanning? = nil) {
         self.decoder = decoder
         self.loader = loader
         self.strategy = strategy
+        self.slips = slips
     }
 
     /// Throws only when the file cannot be loaded (`image_format_unsupported`, `image_invalid`,
-    /// `image_too_large`); an image without barcodes returns an empty `symbols` list.
+    /// `image_too_large`); an image without barcodes returns an empty `symbols` list, and an OCR failure while
+    /// reading slips is kept in `slipError`.
     public func decode(imageBytes: [UInt8]) throws(GiroError) -> ImageDecodeResult {
         let loaded = try loader.load(imageBytes)
         var result = decode(image: loaded.image)
@@ -117,9 +148,11 @@ public struct ImageDecoder: Sendable {
     package func decode(image: GrayImage) -> ImageDecodeResult {
         let read = strategy.read(image) { symbol in Self.isPaymentFormat(classify(symbol)) }
         let symbols = read.symbols.map { ImageSymbolResult(symbol: $0, outcome: classify($0)) }
-        return ImageDecodeResult(fileFormat: nil, width: image.width, height: image.height, orientation: 1,
-                                 symbols: symbols, passes: read.passes, budgetExhausted: read.budgetExhausted,
-                                 readerErrors: read.errors)
+        var result = ImageDecodeResult(fileFormat: nil, width: image.width, height: image.height, orientation: 1,
+                                       symbols: symbols, passes: read.passes, budgetExhausted: read.budgetExhausted,
+                                       readerErrors: read.errors)
+        readSlips(image, into: &result)
+        return result
     }
 
     /// The plug-ins decide, on the raw bytes, with their own charset rules.

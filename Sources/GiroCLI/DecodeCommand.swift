@@ -16,8 +16,10 @@ struct DecodeCommand: ParsableCommand {
         2 when only uncertain ones, 65 when none.
         A PDF (recognised by `%PDF-`) has every page rendered (--dpi) and searched the same way; each symbol
         carries its 1-based `page`. --words prints each page's text layer instead: one JSON line per page.
-        An image without a payment barcode is read for printed slips (Tesseract, the templates of `giro templates`
-        plus --templates DIR): each slip is an array element `{"kind": "slip", "slipClass", "corners", "record"}`.
+        An image is also read for printed slips (--slips; Tesseract, the templates of `giro templates` plus \
+        --templates DIR): each slip is an array element `{"kind": "slip", "slipClass", "corners", "record"}` after \
+        the symbols. A payment barcode on a slip is the answer, cross-checked by the print (`source.crossCheck`, \
+        a `slip_barcode_mismatch` warning per differing field; the slip is then not listed again).
         --ocr FILE reads slips from OCR the caller already ran (words JSON, hOCR, ALTO, Tesseract TSV).
         """
     )
@@ -83,26 +85,6 @@ struct DecodeCommand: ParsableCommand {
         }
     }
 
-    /// No payment barcode: look for printed slips. Returns false when none was found (the barcode output stands).
-    private func runSlips(_ bytes: [UInt8]) throws -> Bool {
-        let reader = try slips.reader()
-        let readings: [SlipReading]
-        do {
-            readings = try reader.read(imageBytes: bytes, engine: TesseractEngine())
-        } catch {
-            Output.writeErr("giro decode: slip reading failed: \(error.description)")
-            return false
-        }
-        guard !readings.isEmpty else { return false }
-        if let debugImage {
-            do { try SlipCLI.writeDebugImage(bytes, readings: readings, to: debugImage) } catch {
-                throw GiroExit.ioError.report("decode", error.description)
-            }
-        }
-        try printSlips(readings)
-        return true
-    }
-
     private func printSlips(_ readings: [SlipReading]) throws {
         let out = SlipCLI.output(readings)
         switch outputFormat {
@@ -130,20 +112,24 @@ struct DecodeCommand: ParsableCommand {
 
     private func runImage(_ bytes: [UInt8]) throws {
         let result: ImageDecodeResult
+        let decoder = try image.decoder(slipReader: { try slips.reader() })
         do {
-            result = try ImageOutput.decode(bytes, with: image.decoder, debugImage: debugImage)
+            result = try ImageOutput.decode(bytes, with: decoder, debugImage: debugImage)
         } catch {
             Output.writeOut(Output.json(["error": error], pretty: outputFormat == .pretty))
             throw (error.field == "debug_image" ? GiroExit.ioError : GiroExit.dataError).report("decode", error.description)
         }
-        if result.payments.isEmpty, try runSlips(bytes) { return }
+        let findings = result.findings
         switch outputFormat {
-        case .pretty: Output.writeOut(Output.json(result.symbols, pretty: true))
-        case .json: Output.writeOut(Output.json(result.symbols, pretty: false))
-        case .ndjson: for s in result.symbols { Output.writeOut(Output.json(s, pretty: false)) }
-        case .text: Output.writeOut(result.symbols.map(ImageOutput.text).joined(separator: "\n\n"))
+        case .pretty: Output.writeOut(Output.json(findings, pretty: true))
+        case .json: Output.writeOut(Output.json(findings, pretty: false))
+        case .ndjson: for f in findings { Output.writeOut(Output.json(f, pretty: false)) }
+        case .text: Output.writeOut(findings.map(ImageOutput.text).joined(separator: "\n\n"))
         }
-        if result.symbols.isEmpty { Output.writeErr("giro decode: no barcode found (passes: \(result.passes.joined(separator: ", ")))") }
+        if let e = result.slipError { Output.writeErr("giro decode: slip reading failed: \(e.description)") }
+        if findings.isEmpty {
+            Output.writeErr("giro decode: no barcode found, no slip found (passes: \(result.passes.joined(separator: ", ")))")
+        }
         let code = ImageOutput.exitCode(result)
         if code != GiroExit.valid { throw code }
     }

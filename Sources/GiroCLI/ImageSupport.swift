@@ -16,6 +16,19 @@ enum ReaderChoice: String, ExpressibleByArgument, CaseIterable {
     }
 }
 
+/// `--slips`: when an image is read for printed slips (`SlipScanning.Mode`, or not at all).
+enum SlipModeChoice: String, ExpressibleByArgument, CaseIterable {
+    case check, fallback, off
+
+    var mode: SlipScanning.Mode? {
+        switch self {
+        case .check: .crossCheck
+        case .fallback: .fallback
+        case .off: nil
+        }
+    }
+}
+
 /// Options shared by `decode` (on an image) and `scan`.
 struct ImageOptions: ParsableArguments {
     @Option(help: "Barcode reader: auto (all, cheapest first), zxing, zbar or dmtx.")
@@ -30,14 +43,33 @@ struct ImageOptions: ParsableArguments {
     @Flag(help: "Keep searching after a payment was found (more symbols on multi-bill pages, slower).")
     var exhaustive = false
 
+    @Option(name: .customLong("slips"), help: ArgumentHelp(
+        "Printed slips (OCR): check (read the print of an image without a payment barcode, and around a barcode of a country with a slip template to cross-check it), fallback (only without a payment barcode) or off."))
+    var slipMode: SlipModeChoice = .check
+
+    @Option(name: .customLong("slip-budget-ms"), help: "Time budget for reading an image's printed slips, in milliseconds.")
+    var slipBudgetMilliseconds: Int = 20_000
+
     func validate() throws {
         if budgetMilliseconds < 1 || budgetMilliseconds > 60_000 { throw ValidationError("--budget-ms must be between 1 and 60000") }
+        if slipBudgetMilliseconds < 100 || slipBudgetMilliseconds > 120_000 { throw ValidationError("--slip-budget-ms must be between 100 and 120000") }
         if maxPixels < 1 || maxPixels > 400_000_000 { throw ValidationError("--max-pixels must be between 1 and 400000000") }
     }
 
+    /// Barcodes only (PDF pages).
     var decoder: ImageDecoder {
         ImageDecoder(loader: ImageLoader(maxPixels: maxPixels),
                      strategy: ReadingStrategy(readers: reader.readers, budgetMilliseconds: budgetMilliseconds, exhaustive: exhaustive))
+    }
+
+    /// Barcodes, and printed slips with these templates unless `--slips off`.
+    func decoder(slipReader: () throws -> SlipReader) rethrows -> ImageDecoder {
+        var d = decoder
+        if let mode = slipMode.mode {
+            d.slips = SlipScanning(reader: try slipReader(), engine: TesseractEngine(),
+                                   options: SlipImageOptions(budgetMilliseconds: slipBudgetMilliseconds), mode: mode)
+        }
+        return d
     }
 }
 
@@ -49,7 +81,8 @@ enum ImageOutput {
         result.fileFormat = loaded.fileFormat
         result.orientation = loaded.orientation
         if let debugImage {
-            let outlines = result.symbols.map { DebugImage.Outline(corners: $0.corners, recognised: $0.kind == .payment) }
+            var outlines = result.symbols.map { DebugImage.Outline(corners: $0.corners, recognised: $0.kind == .payment) }
+            outlines += result.slips.flatMap(SlipCLI.outlines)
             let png = try DebugImage.png(loaded.image, outlines: outlines)
             guard FileManager.default.createFile(atPath: debugImage, contents: Data(png)) else {
                 throw GiroError(.inputInvalid, field: "debug_image", "cannot write \(debugImage)")
@@ -65,6 +98,14 @@ enum ImageOutput {
         case .payment: return head + "\n" + (s.record.map(Output.text) ?? "")
         case .notAPayment: return head + "\nnot a payment: \(s.text.debugDescription)"
         case .invalid: return head + "\ninvalid: " + TerminalText.escape(s.error?.description ?? "-")
+        }
+    }
+
+    /// One `giro decode IMAGE` array element in `--format text`.
+    static func text(_ finding: ImageFinding) -> String {
+        switch finding {
+        case .symbol(let s): text(s)
+        case .slip(let s): "slip \(s.slipClass) at " + s.corners.map { "(\($0.first ?? 0),\($0.last ?? 0))" }.joined(separator: " ") + "\n" + Output.text(s.record)
         }
     }
 

@@ -5,10 +5,11 @@ import Giro
 struct ScanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "scan",
-        abstract: "Read payment barcodes from many images: NDJSON out, one line per symbol.",
+        abstract: "Read payment barcodes and printed slips from many images: NDJSON out, one line per symbol or slip.",
         discussion: """
         Arguments are image files or directories (searched recursively for .png, .jpg, .jpeg, .webp and .pdf).
-        Each symbol gives {"file": …, "symbol": {…}}; an image without symbols or that cannot be read gives
+        Each symbol gives {"file": …, "symbol": {…}} and each printed slip {"file": …, "slip": {…}} (the elements
+        `giro decode IMAGE` prints; --slips as there); an image with neither, or that cannot be read, gives
         {"file": …, "error": {…}}. A PDF's symbols also carry "page" (1-based). Lines come in completion order. A progress bar goes to stderr on a terminal.
         Exit code 0 when every file was processed, 66 when no image was found.
         """
@@ -24,6 +25,9 @@ struct ScanCommand: ParsableCommand {
 
     @OptionGroup var pdf: PDFCLIOptions
 
+    @Option(name: .customLong("templates"), help: "A folder of slip templates (*.json) used besides the built-in ones.")
+    var templatesFolder: String?
+
     static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "pdf"]
 
     func validate() throws {
@@ -36,6 +40,8 @@ struct ScanCommand: ParsableCommand {
         /// PDFs only (absent for images).
         var page: Int?
         var symbol: ImageSymbolResult?
+        /// A printed slip (images only).
+        var slip: ImageSlipResult?
         var error: GiroError?
     }
 
@@ -45,7 +51,12 @@ struct ScanCommand: ParsableCommand {
             Output.writeErr("giro scan: no .png, .jpg or .webp files under \(paths.joined(separator: " "))")
             throw GiroExit.noInput
         }
-        let decoder = image.decoder
+        let decoder = try image.decoder(slipReader: {
+            do throws(GiroError) { return try SlipReader.standard(templatesFolder: templatesFolder) } catch {
+                Output.writeOut(Output.json(["error": error], pretty: false))
+                throw GiroExit.dataError.report("scan", error.description)
+            }
+        })
         let pdfDecoder = pdf.decoder(image, words: false)
         let state = ScanState(total: files.count, progress: isatty(2) == 1)
         let workers = min(jobs, files.count)
@@ -60,10 +71,12 @@ struct ScanCommand: ParsableCommand {
                         if PDFFile.isPDF(bytes) {
                             lines = try pdfDecoder.decode(pdfBytes: bytes).symbols.map { Line(file: file, page: $0.page, symbol: $0.symbol) }
                         } else {
-                            lines = try ImageOutput.decode(bytes, with: decoder).symbols.map { Line(file: file, symbol: $0) }
+                            let result = try ImageOutput.decode(bytes, with: decoder)
+                            lines = result.symbols.map { Line(file: file, symbol: $0) } + result.slips.map { Line(file: file, slip: $0) }
+                            if lines.isEmpty, let e = result.slipError { lines = [Line(file: file, error: e)] }
                         }
                         if lines.isEmpty {
-                            lines = [Line(file: file, error: GiroError(.noBarcodeFound, field: "image", "no barcode found"))]
+                            lines = [Line(file: file, error: GiroError(.noBarcodeFound, field: "image", "no barcode or slip found"))]
                         }
                     } catch {
                         lines = [Line(file: file, error: error)]
@@ -71,7 +84,7 @@ struct ScanCommand: ParsableCommand {
                 } else {
                     lines = [Line(file: file, error: GiroError(.inputInvalid, field: "file", "cannot read the file, or it is over the size limit"))]
                 }
-                state.finish(lines.map { Output.json($0, pretty: false) }, symbols: lines.filter { $0.symbol != nil }.count)
+                state.finish(lines.map { Output.json($0, pretty: false) }, symbols: lines.filter { $0.symbol != nil || $0.slip != nil }.count)
             }
         }
         state.done()

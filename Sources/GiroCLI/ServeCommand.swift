@@ -41,6 +41,9 @@ struct ServeCommand: AsyncParsableCommand {
             help: "Close a connection idle this long, including one whose request head is still arriving (slow clients).")
     var idleTimeoutMilliseconds: Int = 30_000
 
+    @Option(name: .customLong("slips"), help: "Printed slips on /v1/images (OCR): check, fallback or off (as for giro decode).")
+    var slipMode: SlipModeChoice = .check
+
     @Option(name: .customLong("token-file"), help: "File holding a bearer token that /v1 and /metrics then require.")
     var tokenFile: String?
 
@@ -68,6 +71,7 @@ struct ServeCommand: AsyncParsableCommand {
         config.maxQueue = maxQueue
         config.batchJobs = batchJobs
         config.idleTimeout = .milliseconds(idleTimeoutMilliseconds)
+        config.slips = slipMode.mode
         if let tokenFile {
             guard let data = FileManager.default.contents(atPath: tokenFile) else {
                 Output.writeErr("giro serve: cannot read \(tokenFile)")

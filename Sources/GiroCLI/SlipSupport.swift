@@ -2,15 +2,6 @@ import ArgumentParser
 import Foundation
 import Giro
 
-/// One printed slip in `giro decode` output: the class, where the form lies, and its record.
-struct SlipOutput: Encodable {
-    var kind = "slip"
-    var slipClass: String
-    /// Form corners in image pixels, clockwise from top-left.
-    var corners: [[Int]]
-    var record: PaymentRecord
-}
-
 struct SlipOptions: ParsableArguments {
     @Option(name: .customLong("templates"), help: "A folder of slip templates (*.json) used besides the built-in ones.")
     var templatesFolder: String?
@@ -33,8 +24,8 @@ struct SlipOptions: ParsableArguments {
 }
 
 enum SlipCLI {
-    static func output(_ readings: [SlipReading]) -> [SlipOutput] {
-        readings.map { SlipOutput(slipClass: $0.slipClass, corners: $0.corners, record: $0.record) }
+    static func output(_ readings: [SlipReading]) -> [ImageSlipResult] {
+        readings.map(ImageSlipResult.init)
     }
 
     static func exitCode(_ readings: [SlipReading]) -> GiroExit {
@@ -43,21 +34,15 @@ enum SlipCLI {
     }
 
     /// The slip quad and every zone box, for `--debug-image`.
-    static func writeDebugImage(_ bytes: [UInt8], readings: [SlipReading], to path: String) throws(GiroError) {
-        let loaded = try ImageLoader().load(bytes)
-        var outlines: [DebugImage.Outline] = []
-        for r in readings {
-            outlines.append(DebugImage.Outline(corners: r.corners.map { ImagePoint(x: $0[0], y: $0[1]) }, recognised: r.record.status == .valid))
-            for e in r.record.source.evidence ?? [] where e.box.count == 4 {
-                let (x, y, w, h) = (e.box[0], e.box[1], e.box[2], e.box[3])
-                outlines.append(DebugImage.Outline(corners: [ImagePoint(x: x, y: y), ImagePoint(x: x + w, y: y), ImagePoint(x: x + w, y: y + h),
-                                                             ImagePoint(x: x, y: y + h)], recognised: e.text != nil))
-            }
+    static func outlines(_ slip: ImageSlipResult) -> [DebugImage.Outline] {
+        var outlines = [DebugImage.Outline(corners: slip.corners.map { ImagePoint(x: $0.first ?? 0, y: $0.last ?? 0) },
+                                           recognised: slip.record.status == .valid)]
+        for e in slip.record.source.evidence ?? [] where e.box.count == 4 {
+            let (x, y, w, h) = (e.box[0], e.box[1], e.box[2], e.box[3])
+            outlines.append(DebugImage.Outline(corners: [ImagePoint(x: x, y: y), ImagePoint(x: x + w, y: y), ImagePoint(x: x + w, y: y + h),
+                                                         ImagePoint(x: x, y: y + h)], recognised: e.text != nil))
         }
-        let png = try DebugImage.png(loaded.image, outlines: outlines)
-        guard FileManager.default.createFile(atPath: path, contents: Data(png)) else {
-            throw GiroError(.inputInvalid, field: "debug_image", "cannot write \(path)")
-        }
+        return outlines
     }
 }
 

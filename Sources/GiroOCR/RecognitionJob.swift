@@ -3,10 +3,18 @@ import Foundation
 import GiroImaging
 
 /// One `TessBaseAPIRecognize` on a thread of its own, so the caller gets its words — or `ocr_timeout` — within the
-/// budget. Tesseract's deadline (`ETEXT_DESC`) only reaches word recognition; its layout analysis can run far longer
-/// on junk (a 1500×1500 noise image with psm 7: 13 s against a 3 s budget; a 32767×3 noise strip: minutes). A caller
-/// that stops waiting abandons the job: the thread runs on until Tesseract returns, then frees the engine instead of
-/// returning it to the pool.
+/// budget.
+///
+/// Stopping Tesseract: its C API has exactly two ways, both on the monitor (`ETEXT_DESC`): a deadline and a cancel
+/// callback. Both are consulted at one place only, before each word of the recognition passes
+/// (`Tesseract::RecogAllWordsPassN`); its layout analysis (page segmentation, line finding) never looks at them, and
+/// on junk it can run far past any budget (a 1500×1500 noise image with psm 7: 13 s against a 3 s budget; a 32767×3
+/// noise strip: minutes). So the caller waits at most the budget and then abandons the job: the cancel callback
+/// answers "stop" from then on, so recognition ends at the next word, and layout analysis — which nothing can
+/// interrupt — runs to its end, bounded by the image's size (the engine's pixel limit). The thread then frees the
+/// engine instead of returning it to the pool and exits: no thread outlives its Tesseract call. At most
+/// `maxRunaways` abandoned calls run at once; beyond that new calls are refused (`ocr_engine_failed`) until one ends,
+/// so junk images cannot pile up threads.
 final class RecognitionJob: @unchecked Sendable {
     // State shared by the caller and the worker thread, guarded by `lock`.
     private let lock = NSLock()
@@ -22,6 +30,11 @@ final class RecognitionJob: @unchecked Sendable {
     nonisolated(unsafe) private static var runawayCount = 0
     private static let runawayLock = NSLock()
     static var runaways: Int { runawayLock.withLock { runawayCount } }
+    /// Abandoned calls allowed to run at once (each holds a thread, a CPU and an engine until Tesseract returns).
+    static let maxRunaways = 4
+
+    /// Whether the caller gave up (read by Tesseract's cancel callback on the worker thread).
+    var isAbandoned: Bool { lock.withLock { abandoned } }
 
     init(handle: TesseractHandle, width: Int, height: Int, deadlineMilliseconds: Int32) {
         self.handle = handle
@@ -52,6 +65,12 @@ final class RecognitionJob: @unchecked Sendable {
         TesseractPool.limitOpenMPOnThisThread()
         let monitor = TessMonitorCreate()
         TessMonitorSetDeadlineMSecs(monitor, deadlineMilliseconds)
+        // `self` is alive for the whole call: the thread's closure holds it.
+        TessMonitorSetCancelThis(monitor, Unmanaged.passUnretained(self).toOpaque())
+        TessMonitorSetCancelFunc(monitor) { job, _ in
+            guard let job else { return false }
+            return Unmanaged<RecognitionJob>.fromOpaque(job).takeUnretainedValue().isAbandoned
+        }
         let status = TessBaseAPIRecognize(handle.api, monitor)
         TessMonitorDelete(monitor)
         let words = status == 0 ? TesseractEngine.words(handle.api, width: width, height: height) : []

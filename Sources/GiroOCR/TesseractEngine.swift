@@ -49,6 +49,11 @@ public struct TesseractEngine: OCREngine {
             return empty
         }
         TesseractPool.limitThreads  // before the library (and libgomp with it) is opened: libgomp reads it on load
+        let runaways = RecognitionJob.runaways
+        guard runaways < RecognitionJob.maxRunaways else {
+            throw GiroError(.ocrEngineFailed, field: "ocr",
+                            "\(runaways) earlier recognitions are still running past their budget (Tesseract's layout analysis cannot be interrupted); try again later")
+        }
         guard giro_tesseract_available() != 0 else {
             let why = giro_tesseract_load_error().map { String(cString: $0) } ?? "unknown error"
             throw GiroError(.ocrEngineFailed, field: "ocr", "Tesseract is not installed (\(why); Debian: apt-get install libtesseract5)")
@@ -59,8 +64,7 @@ public struct TesseractEngine: OCREngine {
         var keep = false, handedOver = false
         defer { if !handedOver { TesseractPool.shared.checkIn(handle, keep: keep && reuseEngines) } }
         let api = handle.api
-        TessBaseAPISetPageSegMode(api, Self.pageSegMode(settings.layout))
-        guard TessBaseAPISetVariable(api, "tessedit_char_whitelist", settings.whitelist.map(Self.sanitized) ?? "") != 0 else {
+        guard handle.configure(layout: settings.layout, whitelist: settings.whitelist) else {
             throw GiroError(.ocrEngineFailed, field: "ocr.whitelist", "Tesseract rejected the character whitelist")
         }
         // Tesseract copies the pixels into its own image here.

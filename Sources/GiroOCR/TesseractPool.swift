@@ -21,6 +21,20 @@ final class TesseractHandle: @unchecked Sendable {
         self.languages = languages
     }
 
+    /// Every per-call setting, set on each call and put back to Tesseract's defaults at check-in, so a pooled engine
+    /// carries nothing from one call into the next. A new per-call variable belongs here and in `reset`.
+    func configure(layout: OCRSettings.Layout, whitelist: String?) -> Bool {
+        TessBaseAPISetPageSegMode(api, TesseractEngine.pageSegMode(layout))
+        return TessBaseAPISetVariable(api, "tessedit_char_whitelist", whitelist.map(TesseractEngine.sanitized) ?? "") != 0
+    }
+
+    /// Tesseract's defaults for everything `configure` sets, and no image or results.
+    func reset() {
+        TessBaseAPIClear(api)
+        TessBaseAPISetPageSegMode(api, PSM_SINGLE_BLOCK)
+        TessBaseAPISetVariable(api, "tessedit_char_whitelist", "")
+    }
+
     deinit {
         TessBaseAPIEnd(api)
         TessBaseAPIDelete(api)
@@ -70,6 +84,11 @@ final class TesseractPool: @unchecked Sendable {
         #endif
     }
 
+    /// Idle engines for a language set (tests: a pooled engine is reused).
+    func idleCount(languages: String) -> Int {
+        lock.withLock { idle.count { $0.languages == languages } }
+    }
+
     func checkOut(languages: String, tessdataPath: String, reuse: Bool) -> TesseractHandle? {
         if reuse {
             lock.lock()
@@ -82,8 +101,8 @@ final class TesseractPool: @unchecked Sendable {
     }
 
     func checkIn(_ handle: TesseractHandle, keep: Bool) {
-        TessBaseAPIClear(handle.api)
         guard keep else { return }
+        handle.reset()
         lock.lock()
         defer { lock.unlock() }
         guard idle.count(where: { $0.languages == handle.languages }) < perLanguages else { return }

@@ -38,7 +38,8 @@ public struct GiroService: Sendable {
         let decoder = PaymentDecoder()
         let decode = DecodeRoute(decoder: decoder, maxBodyBytes: configuration.maxBodyBytes, metrics: metrics)
         let images = ImagesRoute(maxBodyBytes: configuration.maxBodyBytes, maxImagePixels: configuration.maxImagePixels,
-                                 readerBudgetMilliseconds: Self.readerBudget(configuration.timeBudget), metrics: metrics)
+                                 readerBudgetMilliseconds: Self.readerBudget(configuration.timeBudget), slips: configuration.slips,
+                                 metrics: metrics)
         let batch = BatchRoute(batch: BatchDecoder(decoder: decoder, jobs: configuration.batchJobs), metrics: metrics)
         let parse = ParseRoute(maxBodyBytes: configuration.maxBodyBytes)
         let check = CheckRoute(maxBodyBytes: configuration.maxBodyBytes)

@@ -2,14 +2,19 @@ import Giro
 import HTTPTypes
 import Hummingbird
 
-/// `POST /v1/images`: an image (raw body or `multipart/form-data`) in, every symbol found out —
+/// `POST /v1/images`: an image (raw body or `multipart/form-data`) in, every symbol and printed slip found out —
 /// the JSON array `giro decode IMAGE -o json` prints.
 package struct ImagesRoute: Sendable {
     package let maxBodyBytes: Int
     package let maxImagePixels: Int
     /// Search budget for the barcode readers (the request's time budget caps it).
     package let readerBudgetMilliseconds: Int
+    /// When the image is read for printed slips (nil: never).
+    package let slips: SlipScanning.Mode?
     package let metrics: ServiceMetrics
+
+    /// Built-in templates, loaded once.
+    static let slipReader = SlipReader(templates: SlipReader.builtInTemplates)
 
     static let acceptedTypes = ["image/png", "image/jpeg", "image/webp", "application/octet-stream", "multipart/form-data"]
 
@@ -29,8 +34,12 @@ package struct ImagesRoute: Sendable {
             }
             image = part
         }
+        let scanning = slips.map {
+            SlipScanning(reader: Self.slipReader, engine: TesseractEngine(),
+                         options: SlipImageOptions(budgetMilliseconds: readerBudgetMilliseconds), mode: $0)
+        }
         let decoder = ImageDecoder(loader: ImageLoader(maxPixels: maxImagePixels, maxFileBytes: maxBodyBytes),
-                                   strategy: ReadingStrategy(budgetMilliseconds: readerBudgetMilliseconds))
+                                   strategy: ReadingStrategy(budgetMilliseconds: readerBudgetMilliseconds), slips: scanning)
         let result: ImageDecodeResult
         do {
             result = try decoder.decode(imageBytes: image)
@@ -41,7 +50,8 @@ package struct ImagesRoute: Sendable {
             metrics.recordDecode(format: symbol.record?.format ?? symbol.error?.format,
                                  status: symbol.record?.status.rawValue ?? "invalid")
         }
-        var response = JSONResponse.ok(try JSONResponse.encode(result.symbols))
+        for slip in result.slips { metrics.recordDecode(format: slip.record.format, status: slip.record.status.rawValue) }
+        var response = JSONResponse.ok(try JSONResponse.encode(result.findings))
         if let first = result.payments.first, let name = ServiceHeaders.format { response.headers[name] = first.format }
         return response
     }

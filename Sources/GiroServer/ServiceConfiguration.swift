@@ -24,5 +24,9 @@ public struct ServiceConfiguration: Sendable {
     /// is closed after this long, so slow or stalled clients cannot hold connections forever.
     public var idleTimeout: Duration = .seconds(30)
 
+    /// Printed slips on `/v1/images` (OCR): read without a payment barcode and to cross-check one (`.crossCheck`),
+    /// only without one (`.fallback`), or never (nil). The OCR's budget is the barcode readers' (the request's caps both).
+    public var slips: SlipScanning.Mode? = .crossCheck
+
     public init() {}
 }

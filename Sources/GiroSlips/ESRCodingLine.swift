@@ -23,60 +23,65 @@ public struct ESRCodingLine: Sendable, Hashable {
     /// Check-digit failures (`amount`, `reference`, `participant`, `account`, `clearing`); empty when all hold.
     public var failedChecks: [String]
 
-    /// Nil when the text has no coding-line shape.
+    /// Nil when the text has no coding-line shape. The layout and check-digit rules are GiroCore's `SwissCodingLine`,
+    /// the same as the strict `ch.esr-coding-line` plug-in's; this reader only collects failures instead of throwing.
     public static func parse(_ text: String) -> ESRCodingLine? {
         let kept = Array(text.utf8.filter { ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "+") })
         guard kept.count <= 80 else { return nil }
         let s = String(decoding: kept, as: UTF8.self)
-        let parts = s.split(separator: ">", omittingEmptySubsequences: false).map(String.init)
-        func valid(_ d: Substring) -> Bool { Mod10Recursive.isValid(Array(d.utf8)) }
-
-        // ESR: BB[AAAAAAAAAA]P > R…R + TTNNNNNNC >
-        if parts.count == 3, parts[2].isEmpty, let plus = parts[1].firstIndex(of: "+") {
-            let head = parts[0], ref = parts[1][..<plus], participant = parts[1][parts[1].index(after: plus)...]
-            guard head.allSatisfy(\.isNumber), head.count == 13 || head.count == 3,
-                  ref.count == 27 || ref.count == 16, participant.count == 9 else { return nil }
-            var line = ESRCodingLine(kind: .esr, documentType: String(head.prefix(2)), currency: nil, amount: nil,
-                                     reference: String(ref), participant: formatParticipant(participant), esAccount: nil,
-                                     esClearing: nil, normalized: s, failedChecks: [])
-            line.currency = ["21", "23", "31", "33"].contains(String(head.prefix(2))) ? "EUR" : "CHF"
-            if head.count == 13 {
-                let cents = Int(head.dropFirst(2).prefix(10)) ?? 0
-                line.amount = Decimal(cents) / 100
+        let blocks = Self.blocks(kept)
+        // Every block closed by `>` or `+`, the last by `>`.
+        guard let last = blocks.last, last.terminator == UInt8(ascii: ">") else { return nil }
+        let rules = SwissCodingLine.self
+        if blocks.count == 3, let slip = rules.slip(first: blocks[0].terminator, second: blocks[1].terminator) {
+            let (a, b, c) = (blocks[0].digits, blocks[1].digits, blocks[2].digits)
+            switch slip {
+            case .orange:
+                guard a.count == rules.firstBlockWithAmount || a.count == rules.firstBlockWithoutAmount,
+                      rules.referenceLengths.contains(b.count), c.count == rules.participantLength else { return nil }
+                // An unknown document type is still read (OCR may have misread it): its check digit says so.
+                let type = rules.documentTypeCode(a).flatMap(rules.documentType)
+                var line = ESRCodingLine(kind: .esr, documentType: String(decoding: a.prefix(2), as: UTF8.self),
+                                         currency: type?.currency ?? "CHF", amount: rules.amount(a),
+                                         reference: String(decoding: b, as: UTF8.self), participant: rules.postalAccount(c),
+                                         esAccount: nil, esClearing: nil, normalized: s, failedChecks: [])
+                if !rules.holds(a) { line.failedChecks.append("amount") }
+                if !rules.holds(b) { line.failedChecks.append("reference") }
+                if !rules.holds(c) { line.failedChecks.append("participant") }
+                return line
+            case .red:
+                guard a.count == rules.redAccountLength, b.count == rules.clearingLength, c.count == rules.participantLength else { return nil }
+                let clearing = rules.clearing(b)   // nil when OCR lost the leading `07`: a failed check, not another shape
+                var line = ESRCodingLine(kind: .es, documentType: nil, currency: "CHF", amount: nil, reference: nil,
+                                         participant: rules.postalAccount(c), esAccount: String(decoding: a, as: UTF8.self),
+                                         esClearing: String(decoding: b, as: UTF8.self), normalized: s, failedChecks: [])
+                if !rules.holds(a) { line.failedChecks.append("account") }
+                if !(clearing?.own ?? false) || !(clearing?.block ?? false) { line.failedChecks.append("clearing") }
+                if !rules.holds(c) { line.failedChecks.append("participant") }
+                return line
             }
-            if !valid(Substring(head)) { line.failedChecks.append("amount") }
-            if !valid(ref) { line.failedChecks.append("reference") }
-            if !valid(participant) { line.failedChecks.append("participant") }
-            return line
-        }
-        // Red ES (bank account): A…A(27) + CCCCCCCCC > PPPPPPPPP >
-        if parts.count == 3, parts[2].isEmpty, parts[0].contains("+") {
-            let ab = parts[0].split(separator: "+", omittingEmptySubsequences: false)
-            guard ab.count == 2, ab[0].count == 27, ab[1].count == 9, parts[1].count == 9, parts[1].allSatisfy(\.isNumber) else { return nil }
-            var line = ESRCodingLine(kind: .es, documentType: nil, currency: "CHF", amount: nil, reference: nil,
-                                     participant: formatParticipant(Substring(parts[1])), esAccount: String(ab[0]),
-                                     esClearing: String(ab[1]), normalized: s, failedChecks: [])
-            if !valid(ab[0]) { line.failedChecks.append("account") }
-            // `07` + clearing number (5) + its own check + the check over all eight (§3.3: 07 08888 5 4).
-            if !valid(ab[1].dropFirst(2).dropLast()) || !valid(ab[1]) { line.failedChecks.append("clearing") }
-            if !valid(Substring(parts[1])) { line.failedChecks.append("participant") }
-            return line
         }
         // Red ES (postal account only): PPPPPPPPP >
-        if parts.count == 2, parts[1].isEmpty, parts[0].count == 9, parts[0].allSatisfy(\.isNumber) {
+        if blocks.count == 1, last.digits.count == rules.participantLength {
             var line = ESRCodingLine(kind: .es, documentType: nil, currency: "CHF", amount: nil, reference: nil,
-                                     participant: formatParticipant(Substring(parts[0])), esAccount: nil, esClearing: nil,
+                                     participant: rules.postalAccount(last.digits), esAccount: nil, esClearing: nil,
                                      normalized: s, failedChecks: [])
-            if !valid(Substring(parts[0])) { line.failedChecks.append("participant") }
+            if !rules.holds(last.digits) { line.failedChecks.append("participant") }
             return line
         }
         return nil
     }
 
-    /// `010001628` → `01-162-8`.
-    static func formatParticipant(_ d: Substring) -> String {
-        let a = d.prefix(2), n = d.dropFirst(2).prefix(6), c = d.suffix(1)
-        let number = n.drop { $0 == "0" }
-        return "\(a)-\(number.isEmpty ? "0" : number)-\(c)"
+    /// Runs of digits and the `>` or `+` closing each (nil for trailing digits).
+    static func blocks(_ bytes: [UInt8]) -> [(digits: [UInt8], terminator: UInt8?)] {
+        var out: [(digits: [UInt8], terminator: UInt8?)] = []
+        var digits: [UInt8] = []
+        for b in bytes {
+            if b >= 48, b <= 57 { digits.append(b); continue }
+            out.append((digits, b))
+            digits = []
+        }
+        if !digits.isEmpty { out.append((digits, nil)) }
+        return out
     }
 }

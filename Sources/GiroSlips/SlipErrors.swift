@@ -22,6 +22,10 @@ extension ErrorCode {
     /// A slip-like block (a cluster of words holding an account and an amount) that no template matched: read as
     /// an unknown slip with what the generic parsers found (`docs/slip-templates.md`, Unknown slips).
     public static let slipUnknownClass: ErrorCode = "slip_unknown_class"
+    /// A slip's barcode and its print disagree on a field (both values in the message; `source.crossCheck` has them too).
+    public static let slipBarcodeMismatch: ErrorCode = "slip_barcode_mismatch"
+    /// A barcode on the slip was found but did not decode as a payment; the print is the answer (informational).
+    public static let slipBarcodeUnreadable: ErrorCode = "slip_barcode_unreadable"
     /// A words file is not Giro's words JSON or breaks its limits.
     public static let slipWordsInvalid: ErrorCode = "slip_words_invalid"
 }

@@ -123,6 +123,22 @@ import Testing
         }
     }
 
+    /// A pooled engine carries no setting from one call into the next: a digits-only whitelist and a one-line layout,
+    /// then neither, on the same engine (a language no other test uses, so the pool holds exactly this one).
+    @Test func pooledEngineForgetsTheLastCallsSettings() throws {
+        let image = try Self.image("page.png")
+        #expect(TesseractPool.shared.idleCount(languages: "nld") == 0)
+        let digits = try engine.recognize(image, settings: OCRSettings(languages: ["nld"], whitelist: "0123456789", layout: .line))
+        #expect(digits.words.allSatisfy { $0.text.allSatisfy(\.isNumber) })
+        #expect(TesseractPool.shared.idleCount(languages: "nld") == 1)
+        let free = try engine.recognize(image, settings: OCRSettings(languages: ["nld"], layout: .sparse))
+        #expect(TesseractPool.shared.idleCount(languages: "nld") == 1, "the second call did not reuse the pooled engine")
+        #expect(free.words.contains { $0.text == "IBAN" }, "\(free.words.map(\.text))")
+        #expect(free.words.count > digits.words.count)
+        // Fresh engine, same settings: the same words as the pooled one.
+        #expect(try TesseractEngine(reuseEngines: false).recognize(image, settings: OCRSettings(languages: ["nld"], layout: .sparse)) == free)
+    }
+
     /// Pooled engines, fresh engines and engines used from several threads at once read the same words.
     @Test func poolAndThreadsGiveTheSameResult() async throws {
         let image = try Self.image("coding-line.png")

@@ -77,6 +77,26 @@ struct RouteTests {
         #expect(tooBig.status == 413 && tooBig.json["code"] as? String == "image_too_large")
     }
 
+    /// A printed slip without a barcode: the service reads its print (OCR) as `giro decode IMAGE` does, unless
+    /// configured off.
+    @Test func imagesReadPrintedSlips() async throws {
+        let server = try await RunningServer.start()
+        defer { Task { await server.stop() } }
+        let png = try Self.fixture("fixtures/slips/samples/hr.hub-3a-water-bill-scan.png")
+        let r = try await request(server.port, "POST", "/v1/images", headers: ["Content-Type": "image/png"], body: png)
+        #expect(r.status == 200)
+        let found = (try JSONSerialization.jsonObject(with: Data(r.body)) as? [[String: Any]]) ?? []
+        try #require(found.count == 1)
+        #expect(found[0]["kind"] as? String == "slip" && found[0]["slipClass"] as? String == "hr.hub-3a")
+        let record = found[0]["record"] as? [String: Any]
+        #expect((record?["amount"] as? [String: Any])?["value"] as? String == "1234.50")
+        #expect((record?["source"] as? [String: Any])?["kind"] as? String == "slip")
+        let off = try await RunningServer.start { $0.slips = nil }
+        defer { Task { await off.stop() } }
+        let none = try await request(off.port, "POST", "/v1/images", headers: ["Content-Type": "image/png"], body: png)
+        #expect(none.status == 200 && none.body == Array("[]\n".utf8))
+    }
+
     @Test func parseAndCheckAndFormats() async throws {
         let server = try await RunningServer.start()
         defer { Task { await server.stop() } }

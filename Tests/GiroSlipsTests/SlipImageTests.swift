@@ -22,6 +22,27 @@ import Testing
         #expect(e.mismatches(r).isEmpty, "\(e.mismatches(r)); \(r.diagnostics)")
     }
 
+    /// The library's image path: `ImageDecoder(slips:)` returns the slip beside the (absent) barcodes; without
+    /// `slips` it reads barcodes only; a missing OCR language is `slipError`, never a thrown error.
+    @Test func imageDecoderReadsSlipsWhenAsked() throws {
+        let bytes = [UInt8](try Data(contentsOf: SlipFixtures.folder.appendingPathComponent("samples/hr.hub-3a-water-bill-scan.png")))
+        let withSlips = try ImageDecoder(slips: SlipScanning(reader: Self.reader, engine: TesseractEngine())).decode(imageBytes: bytes)
+        #expect(withSlips.symbols.isEmpty && withSlips.slipError == nil)
+        try #require(withSlips.slips.count == 1)
+        #expect(withSlips.slips[0].slipClass == "hr.hub-3a" && withSlips.payments.count == 1)
+        #expect(withSlips.findings.count == 1 && withSlips.findings[0].record?.amount?.value == Decimal(string: "1234.50"))
+        let json = try JSONEncoder().encode(withSlips)
+        let decoded = try JSONDecoder().decode(ImageDecodeResult.self, from: json)
+        #expect(decoded.slips.map(\.slipClass) == ["hr.hub-3a"] && decoded.slips[0].corners == withSlips.slips[0].corners)
+
+        let barcodesOnly = try ImageDecoder().decode(imageBytes: bytes)
+        #expect(barcodesOnly.slips.isEmpty && barcodesOnly.payments.isEmpty && barcodesOnly.slipError == nil)
+
+        let noTessdata = TesseractEngine(tessdataPath: FileManager.default.temporaryDirectory.appendingPathComponent("no-tessdata-\(UUID())").path)
+        let failed = try ImageDecoder(slips: SlipScanning(reader: Self.reader, engine: noTessdata)).decode(imageBytes: bytes)
+        #expect(failed.slips.isEmpty && failed.slipError?.code == .ocrLanguageMissing)
+    }
+
     @Test func junkImagesGiveTypedErrorsOrNothing() throws {
         #expect(throws: GiroError.self) { try Self.reader.read(imageBytes: [1, 2, 3], engine: TesseractEngine()) }
         // A blank page: no labels, no slip.

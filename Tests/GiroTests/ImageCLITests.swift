@@ -78,7 +78,8 @@ extension CLITests {
     @Test func scanDirectoryGivesOneLinePerSymbol() throws {
         // A budget far above need: under a loaded machine (CI runs the image corpora at the same time) the
         // default 1 s per image dropped a symbol now and then.
-        let r = try giro(["scan", Self.images.path, "--jobs", "2", "--budget-ms", "10000"])
+        // Barcodes only: the printed-slip path has its own test below (OCR on 87 images would dominate the run).
+        let r = try giro(["scan", Self.images.path, "--jobs", "2", "--budget-ms", "10000", "--slips", "off"])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = try r.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.images.path)
@@ -88,5 +89,35 @@ extension CLITests {
         #expect(r.stderr.contains("giro scan: \(files.count) images"))
         let none = try giro(["scan", FileManager.default.temporaryDirectory.appendingPathComponent("no-such-dir-\(UUID())").path])
         #expect(none.status == 66)
+    }
+
+    /// `giro scan` reads printed slips too: one line per slip, the element `giro decode IMAGE` prints; a slip whose
+    /// barcode decodes gives the barcode's line, cross-checked.
+    @Test func scanReadsPrintedSlips() throws {
+        let samples = Self.images.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("slips/samples")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("giro-scan-slips-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in ["hr.hub-3a-water-bill-scan.png", "hr.hub-3a-water-bill-altered-amount-scan.png"] {
+            try FileManager.default.copyItem(at: samples.appendingPathComponent(name), to: dir.appendingPathComponent(name))
+        }
+        let r = try giro(["scan", dir.path, "--jobs", "1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let lines = try r.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        try #require(lines.count == 2)
+        let byFile = Dictionary(uniqueKeysWithValues: lines.map { (($0["file"] as? NSString)?.lastPathComponent ?? "", $0) })
+        let slip = try #require(byFile["hr.hub-3a-water-bill-scan.png"]?["slip"] as? [String: Any])
+        #expect(slip["kind"] as? String == "slip" && slip["slipClass"] as? String == "hr.hub-3a")
+        #expect(((slip["record"] as? [String: Any])?["amount"] as? [String: Any])?["value"] as? String == "1234.50")
+        let symbol = try #require(byFile["hr.hub-3a-water-bill-altered-amount-scan.png"]?["symbol"] as? [String: Any])
+        let record = try #require(symbol["record"] as? [String: Any])
+        #expect(record["status"] as? String == "uncertain")
+        let check = (record["source"] as? [String: Any])?["crossCheck"] as? [String: Any]
+        #expect(check?["winner"] as? String == "barcode")
+        #expect((record["diagnostics"] as? [[String: Any]])?.contains { $0["code"] as? String == "slip_barcode_mismatch" && $0["field"] as? String == "amount" } == true)
+        // The same elements as `giro decode IMAGE --format json`.
+        let decode = try giro(["decode", dir.appendingPathComponent("hr.hub-3a-water-bill-scan.png").path, "--format", "json"])
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(decode.stdout.utf8)) as? [[String: Any]])
+        #expect(decoded.count == 1 && NSDictionary(dictionary: decoded[0]) == NSDictionary(dictionary: slip))
     }
 }

@@ -17,10 +17,11 @@ import Testing
         let base = root.appendingPathComponent("fixtures")
         guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
         var out: [(URL, String?)] = []
-        // OCR words files (fixtures/ocr-inputs, `*.words.json`) and the slip generator's cases
-        // (fixtures/slips/<class>/cases.json) are inputs, not records.
+        // OCR words files (fixtures/ocr-inputs, `*.words.json`) are inputs, not records.
+        // Slip fixture specs (`slips/<class>/cases.json`, `barcodes.json`) are generator inputs too.
+        let specs: Set<String> = ["cases.json", "barcodes.json"]
         for case let path as String in walker where path.hasSuffix(".json") && !path.hasPrefix("ocr-inputs/") && !path.hasSuffix(".words.json")
-            && !(path.hasPrefix("slips/") && path.hasSuffix("/cases.json")) {
+            && !(path.hasPrefix("slips/") && specs.contains((path as NSString).lastPathComponent)) {
             // Identifier checks (`giro check`) have their own shape; everything else is a record or {"error": …}.
             out.append((base.appendingPathComponent(path), path.hasPrefix("validators/") ? "identifierCheck" : nil))
         }

@@ -27,19 +27,22 @@ public struct SourceInfo: Sendable, Codable, Hashable {
     public var slipClass: String?
     /// Per zone of a printed slip: where it was read and what was read (`kind` `slip` only).
     public var evidence: [FieldEvidence]?
+    /// A barcode compared with the print of the slip it sits on (image decoding with slips); nil otherwise.
+    public var crossCheck: CrossCheck?
 
     public init(kind: String = "payload", symbology: String? = nil, charset: String? = nil,
-                slipClass: String? = nil, evidence: [FieldEvidence]? = nil) {
+                slipClass: String? = nil, evidence: [FieldEvidence]? = nil, crossCheck: CrossCheck? = nil) {
         self.kind = kind
         self.symbology = symbology
         self.charset = charset
         self.slipClass = slipClass
         self.evidence = evidence
+        self.crossCheck = crossCheck
     }
 
-    enum CodingKeys: String, CodingKey { case kind, symbology, charset, slipClass, evidence }
+    enum CodingKeys: String, CodingKey { case kind, symbology, charset, slipClass, evidence, crossCheck }
 
-    // The two slip keys are written only on slip records, so every barcode record keeps its bytes.
+    // The slip keys are written only where they apply, so every plain barcode record keeps its bytes.
     public func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kind, forKey: .kind)
@@ -47,6 +50,7 @@ public struct SourceInfo: Sendable, Codable, Hashable {
         try c.encode(charset, forKey: .charset)
         try c.encodeIfPresent(slipClass, forKey: .slipClass)
         try c.encodeIfPresent(evidence, forKey: .evidence)
+        try c.encodeIfPresent(crossCheck, forKey: .crossCheck)
     }
 }
 

@@ -35,6 +35,7 @@ extension SourceInfo: JSONWritable {
     package func writeJSON(to w: inout JSONWriter) {
         w.object { o in
             o.key("charset") { $0.string(charset) }
+            if let crossCheck { o.key("crossCheck") { crossCheck.writeJSON(to: &$0) } }
             if let evidence { o.key("evidence") { w in w.array(evidence) { $1.writeJSON(to: &$0) } } }
             o.key("kind") { $0.string(kind) }
             if let slipClass { o.key("slipClass") { $0.string(slipClass) } }
