@@ -28,6 +28,7 @@ let countrySlips: [String: [String]] = [
     "GiroSwitzerland": ["esr.json", "es.json"],
     "GiroAustria": ["zahlungsanweisung.json"],
     "GiroGermany": ["sepa-ueberweisung.json"],
+    "GiroCzechia": ["postovni-poukazka-a.json", "prikaz-k-uhrade.json"],
 ]
 // Files in a plug-in's folder that are not sources (the UK weight tables the generated Swift is made from).
 let countryExcludes: [String: [String]] = ["GiroUnitedKingdom": ["Data"]]
