@@ -29,6 +29,7 @@ let countrySlips: [String: [String]] = [
     "GiroAustria": ["zahlungsanweisung.json"],
     "GiroGermany": ["sepa-ueberweisung.json"],
     "GiroCzechia": ["postovni-poukazka-a.json", "prikaz-k-uhrade.json"],
+    "GiroSlovakia": ["postovy-poukaz-u.json", "prikaz-na-uhradu.json"],
 ]
 // Files in a plug-in's folder that are not sources (the UK weight tables the generated Swift is made from).
 let countryExcludes: [String: [String]] = ["GiroUnitedKingdom": ["Data"]]
