@@ -30,6 +30,7 @@ let countrySlips: [String: [String]] = [
     "GiroGermany": ["sepa-ueberweisung.json"],
     "GiroCzechia": ["postovni-poukazka-a.json", "prikaz-k-uhrade.json"],
     "GiroSlovakia": ["postovy-poukaz-u.json", "prikaz-na-uhradu.json"],
+    "GiroHungary": ["atutalasi-megbizas.json", "csekk.json"],
 ]
 // Files in a plug-in's folder that are not sources (the UK weight tables the generated Swift is made from).
 let countryExcludes: [String: [String]] = ["GiroUnitedKingdom": ["Data"]]

@@ -5,7 +5,7 @@ extension SlipReader {
     package static let builtInFiles: [(name: String, bytes: [UInt8])] =
         CroatianSlipTemplates.files + SlovenianSlipTemplates.files + SwissSlipTemplates.files
         + AustrianSlipTemplates.files + GermanSlipTemplates.files
-        + CzechSlipTemplates.files + SlovakSlipTemplates.files
+        + CzechSlipTemplates.files + SlovakSlipTemplates.files + HungarianSlipTemplates.files
 
     /// Every built-in slip class (HUB-3A, UPN, ESR, ES, Zahlungsanweisung, SEPA-Überweisung). A template that
     /// fails to load is a build defect caught by the contract test; it is left out here rather than trapping.
