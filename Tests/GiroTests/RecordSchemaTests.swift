@@ -17,8 +17,9 @@ import Testing
         let base = root.appendingPathComponent("fixtures")
         guard let walker = FileManager.default.enumerator(atPath: base.path) else { return [] }
         var out: [(URL, String?)] = []
-        // OCR words files (fixtures/ocr-inputs, `*.words.json`) are inputs, not records.
-        for case let path as String in walker where path.hasSuffix(".json") && !path.hasPrefix("ocr-inputs/") && !path.hasSuffix(".words.json") {
+        // OCR words files (fixtures/ocr-inputs, `*.words.json`) and slip cases (`slips/<class>/cases.json`) are inputs, not records.
+        for case let path as String in walker where path.hasSuffix(".json") && !path.hasPrefix("ocr-inputs/") && !path.hasSuffix(".words.json")
+            && !(path.hasPrefix("slips/") && path.hasSuffix("/cases.json")) {
             // Identifier checks (`giro check`) have their own shape; everything else is a record or {"error": …}.
             out.append((base.appendingPathComponent(path), path.hasPrefix("validators/") ? "identifierCheck" : nil))
         }
