@@ -32,6 +32,10 @@ let countrySlips: [String: [String]] = [
     "GiroNetherlands": ["acceptgiro.json"],
     "GiroUnitedKingdom": ["bank-giro-credit.json"],
     "GiroKosovo": ["kos-giro.json"],
+    "GiroCzechia": ["postovni-poukazka-a.json", "prikaz-k-uhrade.json"],
+    "GiroSlovakia": ["postovy-poukaz-u.json", "prikaz-na-uhradu.json"],
+    "GiroHungary": ["atutalasi-megbizas.json", "csekk.json"],
+    "GiroSerbia": ["nalog-za-uplatu.json", "nalog-za-uplatu-cyr.json"],
 ]
 // Files in a plug-in's folder that are not sources (the UK weight tables the generated Swift is made from).
 let countryExcludes: [String: [String]] = ["GiroUnitedKingdom": ["Data"]]

@@ -6,6 +6,8 @@ extension SlipReader {
         CroatianSlipTemplates.files + SlovenianSlipTemplates.files + SwissSlipTemplates.files
         + AustrianSlipTemplates.files + GermanSlipTemplates.files
         + BelgianSlipTemplates.files + DutchSlipTemplates.files + BritishSlipTemplates.files + KosovarSlipTemplates.files
+        + CzechSlipTemplates.files + SlovakSlipTemplates.files + HungarianSlipTemplates.files
+        + SerbianSlipTemplates.files
 
     /// Every built-in slip class (HUB-3A, UPN, ESR, ES, Zahlungsanweisung, SEPA-Überweisung). A template that
     /// fails to load is a build defect caught by the contract test; it is left out here rather than trapping.

@@ -9,6 +9,7 @@ enum SlipValue: Sendable, Hashable {
     case amount(Amount)
     case reference(Reference)
     case codingLine(ESRCodingLine)
+    case account(Account)
 
     var isText: Bool {
         if case .text = self { return true }
@@ -86,7 +87,10 @@ enum SlipFieldReader {
             var input = raw
             if let m = zone.options["model"] { input = m + " " + raw }
             if let model, !model.isEmpty { input = model.text + " " + raw }
-            if let c = best(ReferenceParser(), input, context) {
+            if template.country == "RS", let r = serbianReference(model: model.map { $0.text } ?? zone.options["model"], raw) {
+                out.value = .reference(r.reference)
+                out.diagnostics += r.diagnostics.map { .warning(.slipFieldInvalid, field: zone.field, uncertain: true, $0) }
+            } else if let c = best(ReferenceParser(), input, context) {
                 take(c)
                 out.value = .reference(reference(from: c))
             } else {
@@ -129,6 +133,18 @@ enum SlipFieldReader {
             guard let pattern = zone.options["pattern"], let p = try? RegexFieldParser(pattern),
                   let c = best(p, raw, context) else { return unreadable("no match of the pattern") }
             out.value = .text(c.value)
+        case .account:
+            let country = zone.options["country"] ?? template.country
+            // The bank code printed in its own box (`bankZone`) follows the number after `/`.
+            let account = model.map { $0.isEmpty ? raw : raw + "/" + $0.text } ?? raw
+            switch SlipAccountReader.read(account, country: country) {
+            case .account(let a): out.value = .account(a)
+            case .failedCheck(let s):
+                // Not used, as a failing IBAN: which digit is wrong cannot be known.
+                out.diagnostics.append(.warning(.slipFieldInvalid, field: zone.field, uncertain: true,
+                                                "zone \(zone.field): account \(s) fails its \(country) check digits"))
+            case .none: return unreadable("no \(country) account")
+            }
         case .esrCodingLine:
             guard let line = ESRCodingLine.parse(raw) else { return unreadable("no coding line") }
             out.value = .codingLine(line)
@@ -162,6 +178,26 @@ enum SlipFieldReader {
         let u = Array(s.utf8)
         if zip(u, u.dropFirst()).contains(where: { $0 == $1 && ($0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "*")) }) { return true }
         return u.filter { $0 == UInt8(ascii: "/") }.count >= 2 && u.filter { $0 >= 48 && $0 <= 57 }.count >= 10
+    }
+
+    /// A Serbian `poziv na broj`: the model (its own box, or the first two digits) and the number, checked by
+    /// GiroCore's model rules (97 mod 97, 22 mod 11, 11 and 00 unchecked); the value is model + number as the
+    /// IPS QR code writes it. Nil when the box holds no two-digit model.
+    static func serbianReference(model: String?, _ raw: String) -> (reference: Reference, diagnostics: [String])? {
+        let number = String(raw.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init))
+        var m = String((model ?? "").filter { !$0.isWhitespace })
+        var rest = number
+        if m.isEmpty {
+            guard number.utf8.count > 2 else { return nil }
+            m = String(number.prefix(2))
+            rest = String(number.dropFirst(2))
+        }
+        guard m.utf8.count == 2, m.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), !rest.isEmpty, rest.utf8.count <= 40 else { return nil }
+        // Hyphens group the number on the print; model 11 keeps them (Infostan), the others are checked without.
+        let checked = m == "11" ? rest : rest.replacingOccurrences(of: "-", with: "")
+        let check = SerbianReferenceModel.check(model: m, reference: checked)
+        let notes = check.warning(reference: checked).map { ["reference \($0.message)"] } ?? []
+        return (check.reference(type: ReferenceType(rawValue: "rs.model"), value: m + checked), notes)
     }
 
     /// `1949 75` (units and cents in their own boxes) → 1949.75; nil for anything else.

@@ -32,8 +32,14 @@ extension SlipReader {
 
     package func read(image: GrayImage, engine: some OCREngine, options: SlipImageOptions) throws(GiroError) -> [SlipReading] {
         let deadline = ContinuousClock.now + .milliseconds(options.budgetMilliseconds)
-        let page = try firstPass(image, engine: engine, options: options)
+        var page = try firstPass(image, engine: engine, options: options)
         var readings = read(words: page)
+        // The English pass cannot read Cyrillic labels (the Serbian налог): when it found no form and a template
+        // is labelled in Cyrillic, the page is read once more in those templates' languages.
+        if readings.isEmpty, !cyrillicLanguages.isEmpty, ContinuousClock.now < deadline {
+            page = try firstPass(image, engine: engine, options: options, languages: cyrillicLanguages)
+            readings = read(words: page)
+        }
         guard options.perZoneOCR else { return readings }
         for i in readings.indices {
             guard let template = templates.first(where: { $0.id == readings[i].slipClass }),
@@ -61,7 +67,9 @@ extension SlipReader {
                 var candidate = zones[k]
                 candidate.lines = lines.text
                 candidate.confidence = lines.confidence
-                let model = zone.options["modelZone"] != nil ? template.zones.firstIndex { $0.field == "reference.model" }.map { zones[$0] } : nil
+                // A reference is read with its model box, an account with its bank code box.
+                let companion = zone.options["modelZone"] ?? zone.options["bankZone"]
+                let model = companion.flatMap { c in template.zones.firstIndex { $0.field == c } }.map { zones[$0] }
                 let free = zone.parser == .text || zone.parser == .lines
                 let zoneOK = SlipFieldReader.read(zone, text: candidate, model: model, template: template, currency: template.currency).diagnostics.isEmpty
                 let pageOK = !zones[k].isEmpty && SlipFieldReader.read(zone, text: zones[k], model: model, template: template, currency: template.currency).diagnostics.isEmpty
@@ -82,7 +90,18 @@ extension SlipReader {
     }
 
     /// Whole-page sparse OCR on a copy scaled to `firstPassMaxSide`; boxes mapped back to the image.
-    func firstPass(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions) throws(GiroError) -> PageWords {
+    /// Languages of the templates whose labels are Cyrillic (empty when none is loaded).
+    var cyrillicLanguages: [String] {
+        let cyrillic = templates.filter { t in
+            t.anchors.contains { a in a.text.unicodeScalars.contains { $0.value >= 0x400 && $0.value <= 0x4FF } }
+        }
+        var out: [String] = []
+        for l in cyrillic.flatMap(\.languages) where !out.contains(l) { out.append(l) }
+        return out
+    }
+
+    func firstPass(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                   languages: [String] = ["eng"]) throws(GiroError) -> PageWords {
         let longest = max(image.width, image.height)
         // Large images are read smaller (speed); small ones (a phone photo of the whole slip at ~200 dpi) larger,
         // so the printed labels reach the x-height Tesseract needs.
@@ -94,7 +113,7 @@ extension SlipReader {
         }
         var page: PageWords
         do {
-            page = try engine.recognize(ocrImage, settings: OCRSettings(languages: ["eng"], layout: .sparse,
+            page = try engine.recognize(ocrImage, settings: OCRSettings(languages: languages, layout: .sparse,
                                                                         budgetMilliseconds: options.budgetMilliseconds))
         } catch let e as GiroError {
             throw e

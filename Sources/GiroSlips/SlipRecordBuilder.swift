@@ -10,6 +10,7 @@ enum SlipRecordBuilder {
         var evidence: [FieldEvidence] = []
 
         let modelZone = t.zones.firstIndex { $0.field == "reference.model" }
+        let bankZone = t.zones.contains { $0.options["bankZone"] != nil } ? t.zones.firstIndex { $0.field == "creditor.account.bankCode" } : nil
         // The currency zone is read first: the amount parser uses it when the amount prints none.
         var currency: String?
         if let k = t.zones.firstIndex(where: { $0.field == "currency" }), !zones[k].isEmpty {
@@ -32,9 +33,10 @@ enum SlipRecordBuilder {
                 }
                 continue
             }
-            // The model zone is read together with the reference it belongs to.
-            if k == modelZone { continue }
-            let model = t.zones[k].options["modelZone"] != nil ? modelZone.map { zones[$0] } : nil
+            // The model zone is read together with the reference it belongs to, a bank code box with its account.
+            if k == modelZone || k == bankZone { continue }
+            let model = zone.options["modelZone"] != nil ? modelZone.map { zones[$0] }
+                : zone.options["bankZone"] != nil ? bankZone.map { zones[$0] } : nil
             let o = SlipFieldReader.read(zone, text: text, model: model, template: t, currency: currency)
             ev.corrections = o.corrections
             if ev.confidence == nil { ev.confidence = o.confidence }
@@ -96,6 +98,7 @@ enum SlipRecordBuilder {
         case "debtor.address":
             r.debtor = with(party(r.debtor)) { $0.address = with($0.address ?? Address()) { $0.lines += lines() } }
         case "creditor.account.iban":
+            if case .account(let a) = value { r.creditor = with(party(r.creditor)) { $0.account = merged(a, into: $0.account) }; break }
             r.creditor = with(party(r.creditor)) { $0.account = with($0.account ?? Account()) { $0.iban = text() } }
         case "creditor.account.bic":
             r.creditor = with(party(r.creditor)) { $0.account = with($0.account ?? Account()) { $0.bic = text() } }
@@ -104,6 +107,7 @@ enum SlipRecordBuilder {
         case "creditor.account.bankCode":
             r.creditor = with(party(r.creditor)) { $0.account = with($0.account ?? Account()) { $0.bankCode = text() } }
         case "debtor.account.iban":
+            if case .account(let a) = value { r.debtor = with(party(r.debtor)) { $0.account = merged(a, into: $0.account) }; break }
             r.debtor = with(party(r.debtor)) { $0.account = with($0.account ?? Account()) { $0.iban = text() } }
         case "amount":
             if case .amount(let a) = value { r.amount = a }
@@ -119,9 +123,18 @@ enum SlipRecordBuilder {
             // Further accounts of the creditor (Kos-GIRO issuers print one per bank), one IBAN per line.
             r.alternativeAccounts += lines().map { Account(iban: $0) }
         case "codingLine": break
+        case "symbols.variable": r.symbols = with(r.symbols ?? PaymentSymbols()) { $0.variable = text() }
+        case "symbols.constant": r.symbols = with(r.symbols ?? PaymentSymbols()) { $0.constant = text() }
+        case "symbols.specific": r.symbols = with(r.symbols ?? PaymentSymbols()) { $0.specific = text() }
         default:
             if field.hasPrefix("extras."), let s = text() { r.extras["\(country.lowercased()).\(field.dropFirst(7))"] = s }
         }
+    }
+
+    /// A national account read by the `account` parser: IBAN, domestic number and bank code (a BIC read
+    /// by its own zone is kept).
+    static func merged(_ a: Account, into old: Account?) -> Account {
+        with(a) { $0.bic = old?.bic ?? a.bic }
     }
 
     /// The coding line is the machine-readable truth of an ESR/ES: its amount, reference and participant fill

@@ -42,6 +42,9 @@ public struct SlipZoneOCR: Sendable, Hashable, Codable {
 public enum SlipParserKind: String, Sendable, Hashable, Codable, CaseIterable {
     case iban, bic, amount, currency, reference, date, text, lines, digits, regex
     case esrCodingLine = "ch-esr-coding-line"
+    /// A national account number (`country`: CZ/SK `prefix-number/bank`, HU giro, RS 18 digits) with its check,
+    /// converted to the IBAN.
+    case account
 
     /// Options each parser accepts.
     var allowedOptions: Set<String> {
@@ -52,6 +55,7 @@ public enum SlipParserKind: String, Sendable, Hashable, Codable, CaseIterable {
         case .lines: ["maxLines"]
         case .digits: ["length"]
         case .regex: ["pattern"]
+        case .account: ["country", "bankZone"]
         default: []
         }
     }
@@ -61,6 +65,7 @@ public enum SlipParserKind: String, Sendable, Hashable, Codable, CaseIterable {
         switch self {
         case .iban, .bic: "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
         case .digits: "0123456789 -"
+        case .account: "0123456789 -/"
         case .esrCodingLine: "0123456789>+ "
         case .amount: "0123456789.,'- *"
         default: nil

@@ -11,6 +11,7 @@ public enum SlipTemplateLoader {
         "creditor.account.number", "creditor.account.bankCode", "debtor.name", "debtor.address",
         "debtor.account.iban", "amount", "currency", "reference", "reference.model", "remittanceInformation",
         "purpose", "dueDate", "codingLine", "alternativeAccounts",
+        "symbols.variable", "symbols.constant", "symbols.specific",
     ]
 
     static let topKeys: Set<String> = ["schema", "id", "country", "name", "size", "languages", "currency", "classify", "zones", "rules", "priority"]
@@ -180,6 +181,9 @@ public enum SlipTemplateLoader {
                 if let mz = z.options["modelZone"], !zones.contains(where: { $0.field == mz }) {
                     throw fail("zones[\(i)].options.modelZone", zoneItems[i].line, "no zone fills \(mz)")
                 }
+                if let bz = z.options["bankZone"], !zones.contains(where: { $0.field == bz }) {
+                    throw fail("zones[\(i)].options.bankZone", zoneItems[i].line, "no zone fills \(bz)")
+                }
             }
 
             var rules: [SlipRule] = []
@@ -269,6 +273,12 @@ public enum SlipTemplateLoader {
             }
             if parser == .regex, options["pattern"] == nil { throw fail("\(key).options.pattern", z.line, "parser regex needs a pattern") }
             if field == "alternativeAccounts", parser != .iban { throw fail("\(key).parser", z.line, "alternativeAccounts takes parser iban") }
+            if parser == .account {
+                guard options["country"] != nil else { throw fail("\(key).options.country", z.line, "parser account needs a country") }
+                guard field == "creditor.account.iban" || field == "debtor.account.iban" else {
+                    throw fail("\(key).parser", parserV.line, "parser account fills creditor.account.iban or debtor.account.iban")
+                }
+            }
             return SlipZone(field: field, box: b, parser: parser, required: required, ocr: ocr, options: options)
         }
 
@@ -290,6 +300,12 @@ public enum SlipTemplateLoader {
                 }
             case (.reference, "otherField"):
                 guard value == "remittanceInformation" else { throw fail(key, line, "only remittanceInformation can take an unstructured communication") }
+            case (.account, "country"):
+                guard SlipAccountReader.countries.contains(value) else {
+                    throw fail(key, line, "expected one of \(SlipAccountReader.countries.sorted().joined(separator: ", "))")
+                }
+            case (.account, "bankZone"):
+                guard value == "creditor.account.bankCode" else { throw fail(key, line, "only creditor.account.bankCode can hold a bank code") }
             case (.reference, "modelZone"):
                 guard value == "reference.model" else { throw fail(key, line, "only reference.model can hold a model") }
             default: break

@@ -43,6 +43,18 @@ import Testing
         #expect(failed.slips.isEmpty && failed.slipError?.code == .ocrLanguageMissing)
     }
 
+    /// Cyrillic labels are not read by the English page pass; the second pass in the templates' languages finds
+    /// the Serbian налог за уплату.
+    @Test func cyrillicFormIsFoundByTheSecondPagePass() throws {
+        let image = SlipFixtures.folder.appendingPathComponent("samples/rs.nalog-za-uplatu-cyr-tax-scan.png")
+        let found = try Self.reader.read(imageBytes: [UInt8](Data(contentsOf: image)), engine: TesseractEngine())
+        try #require(found.count == 1)
+        let e = try SlipExpectation(contentsOf: SlipFixtures.folder.appendingPathComponent("rs.nalog-za-uplatu-cyr/tax.expect"))
+        #expect(found[0].slipClass == "rs.nalog-za-uplatu-cyr")
+        #expect(e.mismatches(found[0].record).isEmpty, "\(e.mismatches(found[0].record)); \(found[0].record.diagnostics)")
+        #expect(found[0].record.reference?.model == "22" && found[0].record.purpose == "253")
+    }
+
     @Test func junkImagesGiveTypedErrorsOrNothing() throws {
         #expect(throws: GiroError.self) { try Self.reader.read(imageBytes: [1, 2, 3], engine: TesseractEngine()) }
         // A blank page: no labels, no slip.

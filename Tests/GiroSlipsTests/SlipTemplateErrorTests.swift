@@ -52,6 +52,19 @@ import Testing
         ("\"parser\": \"amount\", \"required\": true}", "\"parser\": \"reference\", \"required\": true, \"options\": {\"otherField\": \"creditor.name\"}}", "zones[0].options.otherField", 15),
         ("\"field\": \"amount\"", "\"field\": \"alternativeAccounts\"", "zones[0].parser", 15),
         ("\"required\": true}\n  ]", "\"required\": true}\n  ],\n\"rules\": [{\"rule\": \"account-check\"}]", "rules[0].rule", 17),
+        // The account parser: its country is required and must be one it knows; it fills an account only.
+        ("\"field\": \"amount\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"amount\"",
+         "\"field\": \"creditor.account.iban\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"account\"", "zones[0].options.country", 15),
+        ("\"parser\": \"amount\", \"required\": true", "\"parser\": \"account\", \"required\": true, \"options\": {\"country\": \"CZ\"}", "zones[0].parser", 15),
+        ("\"field\": \"amount\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"amount\", \"required\": true",
+         "\"field\": \"creditor.account.iban\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"account\", \"options\": {\"country\": \"DE\"}",
+         "zones[0].options.country", 15),
+        ("\"field\": \"amount\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"amount\", \"required\": true",
+         "\"field\": \"creditor.account.iban\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"account\", \"options\": {\"country\": \"CZ\", \"bankZone\": \"creditor.account.bankCode\"}",
+         "zones[0].options.bankZone", 15),
+        ("\"field\": \"amount\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"amount\", \"required\": true",
+         "\"field\": \"creditor.account.iban\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"account\", \"options\": {\"country\": \"CZ\", \"bankZone\": \"amount\"}",
+         "zones[0].options.bankZone", 15),
     ])
     func brokenTemplate(_ replace: String, _ with: String, _ key: String, _ line: Int) throws {
         let text = Self.good.replacingOccurrences(of: replace, with: with)
@@ -61,6 +74,19 @@ import Testing
         #expect(e.field == key)
         #expect(e.line == line)
         #expect(e.message.hasPrefix("test.json:\(line): "))
+    }
+
+    /// An account with its bank code in a box of its own, and the CZ/SK symbols as fields.
+    @Test func accountWithBankZoneLoads() throws {
+        let text = Self.good.replacingOccurrences(of: "\"parser\": \"amount\", \"required\": true}", with: """
+        "parser": "amount", "required": true},
+            {"field": "creditor.account.iban", "box": {"x": 1, "y": 20, "w": 40, "h": 5}, "parser": "account", "options": {"country": "CZ", "bankZone": "creditor.account.bankCode"}},
+            {"field": "creditor.account.bankCode", "box": {"x": 50, "y": 20, "w": 20, "h": 5}, "parser": "digits", "options": {"length": 4}},
+            {"field": "symbols.variable", "box": {"x": 1, "y": 30, "w": 40, "h": 5}, "parser": "digits"}
+        """)
+        let t = try SlipTemplateLoader.load(Array(text.utf8), file: "test.json")
+        #expect(t.zones.map(\.parser) == [.amount, .account, .digits, .digits])
+        #expect(t.zones[1].options == ["country": "CZ", "bankZone": "creditor.account.bankCode"])
     }
 
     @Test func duplicateIdsAcrossFilesAreRefused() throws {
