@@ -12,73 +12,184 @@ public struct SlipImageOptions: Sendable, Hashable {
     /// Run OCR again on each zone (its whitelist and layout) instead of using the first pass's words.
     public var perZoneOCR: Bool
     public var budgetMilliseconds: Int
+    /// Look for sheets of paper on a background (photos) and read each one rectified; the whole page is read
+    /// when none is found or none holds a slip.
+    public var detectPaper: Bool
+    /// A sheet found in a photo is rectified to this long side (pixels) for the first pass.
+    public var paperSide: Int
 
-    public init(firstPassMaxSide: Int = 2600, zoneDPI: Double = 300, perZoneOCR: Bool = true, budgetMilliseconds: Int = 20_000) {
+    public init(firstPassMaxSide: Int = 2600, zoneDPI: Double = 300, perZoneOCR: Bool = true, budgetMilliseconds: Int = 20_000,
+                detectPaper: Bool = true, paperSide: Int = 2100) {
         self.firstPassMaxSide = min(max(firstPassMaxSide, 400), 8000)
         self.zoneDPI = min(max(zoneDPI.isFinite ? zoneDPI : 300, 100), 600)
         self.perZoneOCR = perZoneOCR
         self.budgetMilliseconds = min(max(budgetMilliseconds, 100), 120_000)
+        self.detectPaper = detectPaper
+        self.paperSide = min(max(paperSide, 400), 4000)
     }
 }
 
+/// Where the time of one image went (`giro-slip-bench`).
+package struct SlipImageTimings: Sendable {
+    package var paperSearch: Duration = .zero
+    package var firstPass: Duration = .zero
+    package var zones: Duration = .zero
+    package var zoneCalls = 0
+    package var papers = 0
+    package init() {}
+}
+
 extension SlipReader {
-    /// Reads the slips in an image file (PNG/JPEG/WebP, EXIF orientation applied): a sparse OCR pass finds the
-    /// labels, the form is fitted, every zone is cropped upright at `zoneDPI` and read with its own OCR settings.
+    /// Reads the slips in an image file (PNG/JPEG/WebP, EXIF orientation applied): sheets of paper on a
+    /// background are found and rectified, a sparse OCR pass finds the labels, the form is fitted, every zone is
+    /// cropped upright at `zoneDPI` and read with its own OCR settings.
     public func read(imageBytes: [UInt8], engine: some OCREngine, options: SlipImageOptions = SlipImageOptions(),
                      loader: ImageLoader = ImageLoader()) throws(GiroError) -> [SlipReading] {
         let loaded = try loader.load(imageBytes)
-        return try read(image: loaded.image, engine: engine, options: options)
+        var timings = SlipImageTimings()
+        return try read(image: loaded.image, engine: engine, options: options, timings: &timings)
     }
 
     package func read(image: GrayImage, engine: some OCREngine, options: SlipImageOptions) throws(GiroError) -> [SlipReading] {
+        var timings = SlipImageTimings()
+        return try read(image: image, engine: engine, options: options, timings: &timings)
+    }
+
+    package func read(image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                      timings: inout SlipImageTimings) throws(GiroError) -> [SlipReading] {
         let deadline = ContinuousClock.now + .milliseconds(options.budgetMilliseconds)
-        let page = try firstPass(image, engine: engine, options: options)
-        var readings = read(words: page)
-        guard options.perZoneOCR else { return readings }
-        for i in readings.indices {
-            guard let template = templates.first(where: { $0.id == readings[i].slipClass }),
-                  let match = SlipClassifier.match(template, page: page) else { continue }
-            // Frame lines and paper texture come back as low-confidence punctuation: not zone text (kept for anchors).
-            var zonePage = page
-            for j in zonePage.words.indices where (zonePage.words[j].confidence ?? 1) < 0.4
-                || !zonePage.words[j].text.unicodeScalars.contains(where: { CharacterSet.alphanumerics.contains($0) }) {
-                zonePage.words[j].text = ""
+        var located: [(match: SlipMatch, page: PageWords)] = []
+        if options.detectPaper {
+            let t0 = ContinuousClock.now
+            let papers = QuadDetector().detect(image)
+            timings.paperSearch += ContinuousClock.now - t0
+            for paper in papers where located.count < Self.maxSlipsPerPage && ContinuousClock.now < deadline {
+                timings.papers += 1
+                located += try locate(on: paper, in: image, engine: engine, options: options, timings: &timings)
             }
-            var zones = SlipZoneReader.read(match, page: zonePage, excluding: Set(match.anchors.flatMap(\.words)))
-            for (k, zone) in template.zones.enumerated() {
-                guard ContinuousClock.now < deadline else { break }
-                let crop = rectify(image, zone.box, match.transform, dpi: options.zoneDPI)
-                guard let crop, let ocrImage = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels) else { continue }
-                let remaining = max(1, Int((deadline - ContinuousClock.now).components.seconds * 1000))
-                let settings = OCRSettings(languages: zone.ocr.languages ?? template.languages,
-                                           whitelist: zone.ocr.whitelist ?? zone.parser.defaultWhitelist,
-                                           layout: zone.ocr.layout ?? .line, budgetMilliseconds: min(remaining, 5_000))
-                guard let words = try? engine.recognize(ocrImage, settings: settings) else { continue }
-                let lines = Self.lines(words)
-                // The zone's own reading replaces the page pass's when it parses and the page's does not, or
-                // (structured parsers) when both parse; free text keeps the page pass's words unless there are none.
-                guard !lines.text.isEmpty else { continue }
-                var candidate = zones[k]
-                candidate.lines = lines.text
-                candidate.confidence = lines.confidence
-                let model = zone.options["modelZone"] != nil ? template.zones.firstIndex { $0.field == "reference.model" }.map { zones[$0] } : nil
-                let free = zone.parser == .text || zone.parser == .lines
-                let zoneOK = SlipFieldReader.read(zone, text: candidate, model: model, template: template, currency: template.currency).diagnostics.isEmpty
-                let pageOK = !zones[k].isEmpty && SlipFieldReader.read(zone, text: zones[k], model: model, template: template, currency: template.currency).diagnostics.isEmpty
-                // Where the page pass saw nothing, a zone reading must parse and be confident: an empty box's frame
-                // and paper texture make the engine invent letters.
-                if zones[k].isEmpty {
-                    if zoneOK, (lines.confidence ?? 0) >= 70 { zones[k] = candidate }
-                } else if (!free && zoneOK) || (!pageOK && zoneOK) || (free && (lines.confidence ?? 0) >= 60) {
-                    // The upright, normalised crop reads free text better than the page pass on a photo.
-                    zones[k] = candidate
-                }
-            }
-            var record = SlipRecordBuilder.build(match, zones: zones)
-            record.source.slipClass = template.id
-            readings[i].record = record
         }
-        return readings
+        // No sheet on a background (a scan whose form fills the page), or none held a slip: the whole page.
+        if located.isEmpty {
+            let t0 = ContinuousClock.now
+            let page = try firstPass(image, engine: engine, options: options)
+            timings.firstPass += ContinuousClock.now - t0
+            located = locate(words: page).map { ($0, page) }
+        }
+        let t0 = ContinuousClock.now
+        defer { timings.zones += ContinuousClock.now - t0 }
+        return located.prefix(Self.maxSlipsPerPage).map { m, page in
+            let record = options.perZoneOCR
+                ? readZones(m, page: page, image: image, engine: engine, options: options, deadline: deadline, calls: &timings.zoneCalls)
+                : SlipRecordBuilder.build(m, zones: SlipZoneReader.read(m, page: page, excluding: Set(m.anchors.flatMap(\.words))))
+            return SlipReading(record: record, slipClass: m.template.id, corners: Self.corners(m))
+        }
+    }
+
+    /// The form's corners in image pixels, clockwise from its top-left.
+    static func corners(_ m: SlipMatch) -> [[Int]] {
+        let t = m.template
+        return [(0.0, 0.0), (t.width, 0.0), (t.width, t.height), (0.0, t.height)].map { c -> [Int] in
+            let p = m.transform.apply(SlipPoint(x: c.0, y: c.1))
+            return [SlipPoint.pixel(p.x), SlipPoint.pixel(p.y)]
+        }
+    }
+
+    /// Every template located among the words, as `read(words:)` finds them (its words set aside after each).
+    func locate(words page: PageWords) -> [SlipMatch] {
+        read(words: page).compactMap { r in
+            templates.first { $0.id == r.slipClass }.flatMap { SlipClassifier.match($0, page: page) }
+        }
+    }
+
+    /// The slips on one sheet found in the image: the sheet is rectified upright (perspective gone, light
+    /// flattened), its labels read there, and every fit composed with the rectification so it maps the form onto
+    /// the original image. When the form's corners land on the sheet's (the sheet is the slip), the four corners
+    /// themselves give the exact perspective.
+    func locate(on paper: PaperQuad, in image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                timings: inout SlipImageTimings) throws(GiroError) -> [(match: SlipMatch, page: PageWords)] {
+        let (w, h) = paper.size
+        let long = max(w, h)
+        guard long >= 64 else { return [] }
+        // Enlarged at most 1.5× (labels of a small photo reach Tesseract's x-height), shrunk to `paperSide` (speed).
+        let scale = min(1.5, Double(options.paperSide) / long)
+        guard let (upright, toImage) = image.rectified(paper.corners, width: Int((w * scale).rounded()), height: Int((h * scale).rounded()))
+        else { return [] }
+        let t0 = ContinuousClock.now
+        let page = try sparseWords(upright.flattened(), engine: engine, options: options)
+        timings.firstPass += ContinuousClock.now - t0
+        let rectify = SlipTransform(homography: toImage)
+        var mapped = page
+        mapped.width = image.width
+        mapped.height = image.height
+        mapped.words = page.words.map { word in
+            let pts = [(word.x, word.y), (word.x + word.w, word.y), (word.x + word.w, word.y + word.h), (word.x, word.y + word.h)]
+                .map { rectify.apply(SlipPoint(x: Double($0.0), y: Double($0.1))) }
+            let xs = pts.map(\.x), ys = pts.map(\.y)
+            let x0 = SlipPoint.pixel(xs.min() ?? 0), y0 = SlipPoint.pixel(ys.min() ?? 0)
+            return PageWord(text: word.text, x: x0, y: y0, w: max(0, SlipPoint.pixel(xs.max() ?? 0) - x0),
+                            h: max(0, SlipPoint.pixel(ys.max() ?? 0) - y0), confidence: word.confidence)
+        }
+        return locate(words: page).compactMap { m in
+            guard var t = SlipTransform.compose(rectify, m.transform) else { return nil }
+            let form = [(0.0, 0.0), (m.template.width, 0.0), (m.template.width, m.template.height), (0.0, m.template.height)]
+                .map { SlipPoint(x: $0.0, y: $0.1) }
+            let onImage = form.map(t.apply)
+            let tolerance = 3 * max(t.scale, 1e-9)   // 3 mm
+            if zip(onImage, paper.corners).allSatisfy({ abs($0.x - $1.x) <= tolerance && abs($0.y - $1.y) <= tolerance }),
+               let exact = Homography.mapping(form.map { QuadPoint(x: $0.x, y: $0.y) }, to: paper.corners) {
+                t = SlipTransform(homography: exact)
+            }
+            var match = m
+            match.transform = t
+            return (match, mapped)
+        }
+    }
+
+    /// Every zone of a located form read again from the image: upright through the fit at `zoneDPI`, with the
+    /// zone's own OCR settings; the better of that and the page pass's words is kept.
+    func readZones(_ match: SlipMatch, page: PageWords, image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                   deadline: ContinuousClock.Instant, calls: inout Int) -> PaymentRecord {
+        let template = match.template
+        // Frame lines and paper texture come back as low-confidence punctuation: not zone text (kept for anchors).
+        var zonePage = page
+        for j in zonePage.words.indices where (zonePage.words[j].confidence ?? 1) < 0.4
+            || !zonePage.words[j].text.unicodeScalars.contains(where: { CharacterSet.alphanumerics.contains($0) }) {
+            zonePage.words[j].text = ""
+        }
+        var zones = SlipZoneReader.read(match, page: zonePage, excluding: Set(match.anchors.flatMap(\.words)))
+        for (k, zone) in template.zones.enumerated() {
+            guard ContinuousClock.now < deadline else { break }
+            let crop = rectify(image, zone.box, match.transform, dpi: options.zoneDPI)
+            guard let crop, let ocrImage = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels) else { continue }
+            let remaining = max(1, Int((deadline - ContinuousClock.now).components.seconds * 1000))
+            let settings = OCRSettings(languages: zone.ocr.languages ?? template.languages,
+                                       whitelist: zone.ocr.whitelist ?? zone.parser.defaultWhitelist,
+                                       layout: zone.ocr.layout ?? .line, budgetMilliseconds: min(remaining, 5_000))
+            calls += 1
+            guard let words = try? engine.recognize(ocrImage, settings: settings) else { continue }
+            let lines = Self.lines(words)
+            // The zone's own reading replaces the page pass's when it parses and the page's does not, or
+            // (structured parsers) when both parse; free text keeps the page pass's words unless there are none.
+            guard !lines.text.isEmpty else { continue }
+            var candidate = zones[k]
+            candidate.lines = lines.text
+            candidate.confidence = lines.confidence
+            let model = zone.options["modelZone"] != nil ? template.zones.firstIndex { $0.field == "reference.model" }.map { zones[$0] } : nil
+            let free = zone.parser == .text || zone.parser == .lines
+            let zoneOK = SlipFieldReader.read(zone, text: candidate, model: model, template: template, currency: template.currency).diagnostics.isEmpty
+            let pageOK = !zones[k].isEmpty && SlipFieldReader.read(zone, text: zones[k], model: model, template: template, currency: template.currency).diagnostics.isEmpty
+            // Where the page pass saw nothing, a zone reading must parse and be confident: an empty box's frame
+            // and paper texture make the engine invent letters.
+            if zones[k].isEmpty {
+                if zoneOK, (lines.confidence ?? 0) >= 70 { zones[k] = candidate }
+            } else if (!free && zoneOK) || (!pageOK && zoneOK) || (free && (lines.confidence ?? 0) >= 60) {
+                // The upright, normalised crop reads free text better than the page pass on a photo.
+                zones[k] = candidate
+            }
+        }
+        var record = SlipRecordBuilder.build(match, zones: zones)
+        record.source.slipClass = template.id
+        return record
     }
 
     /// Whole-page sparse OCR on a copy scaled to `firstPassMaxSide`; boxes mapped back to the image.
@@ -89,18 +200,7 @@ extension SlipReader {
         var factor = longest > options.firstPassMaxSide ? Double(longest) / Double(options.firstPassMaxSide) : 1
         if longest * 3 / 2 <= options.firstPassMaxSide { factor = 2.0 / 3.0 }
         let small = factor != 1 ? Self.resized(image, by: factor) : image
-        guard let ocrImage = OCRImage(width: small.width, height: small.height, pixels: small.pixels) else {
-            throw GiroError(.slipWordsInvalid, field: "image", "image too large for OCR")
-        }
-        var page: PageWords
-        do {
-            page = try engine.recognize(ocrImage, settings: OCRSettings(languages: ["eng"], layout: .sparse,
-                                                                        budgetMilliseconds: options.budgetMilliseconds))
-        } catch let e as GiroError {
-            throw e
-        } catch {
-            throw GiroError(.slipWordsInvalid, field: "image", "the OCR engine failed: \(error)")
-        }
+        var page = try sparseWords(small, engine: engine, options: options)
         if factor != 1 {
             page.words = page.words.map { w in
                 PageWord(text: w.text, x: Int(Double(w.x) * factor), y: Int(Double(w.y) * factor),
@@ -110,6 +210,21 @@ extension SlipReader {
         page.width = image.width
         page.height = image.height
         return page
+    }
+
+    /// Sparse OCR (English: the labels are found by their letters, not their words) of the whole image.
+    func sparseWords(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions) throws(GiroError) -> PageWords {
+        guard let ocrImage = OCRImage(width: image.width, height: image.height, pixels: image.pixels) else {
+            throw GiroError(.slipWordsInvalid, field: "image", "image too large for OCR")
+        }
+        do {
+            return try engine.recognize(ocrImage, settings: OCRSettings(languages: ["eng"], layout: .sparse,
+                                                                        budgetMilliseconds: options.budgetMilliseconds))
+        } catch let e as GiroError {
+            throw e
+        } catch {
+            throw GiroError(.slipWordsInvalid, field: "image", "the OCR engine failed: \(error)")
+        }
     }
 
     /// Resampled by `1 / factor`: box filter when shrinking, bilinear when enlarging.

@@ -2,13 +2,20 @@
 // the template engine against a baseline run in the same process on the same images: whole-page Tesseract
 // (sparse) + ParserGroup with no template (which has no way to tell a creditor's name from a debtor's).
 // Images come from `make fixtures-slips IMAGES=1` (fixtures/slips/<class>/<case>-<degradation>.png|jpg).
+// The template engine runs twice per image: as it is (sheets found and rectified, then the page) and with the
+// sheet search off (the anchor-only path it falls back to), so both speeds are measured in the same run. Times are
+// wall clock and CPU (the process's user + system time: Tesseract runs on a thread of its own), one image at a time.
 import Foundation
 import Giro
+import GiroImaging
+import GiroSlips
 import GiroTestSupport
 
 struct Tally {
     var images = 0
     var ms = 0.0
+    var cpu = 0.0
+    var timings = SlipImageTimings()
     var hit: [String: Int] = [:]
     var total: [String: Int] = [:]
     mutating func score(_ field: String, _ expected: String?, _ got: String?) {
@@ -23,7 +30,37 @@ let root = URL(fileURLWithPath: CommandLine.arguments.count > 1 ? CommandLine.ar
 let fields = SlipExpectation.fields
 let reader = SlipReader(templates: SlipReader.builtInTemplates)
 let engine = TesseractEngine()
-var engineRows: [String: Tally] = [:], baseRows: [String: Tally] = [:]
+var engineRows: [String: Tally] = [:], baseRows: [String: Tally] = [:], anchorRows: [String: Tally] = [:]
+
+func cpuMilliseconds() -> Double {
+    var u = rusage()
+    #if canImport(Glibc)
+    getrusage(RUSAGE_SELF.rawValue, &u)
+    #else
+    getrusage(RUSAGE_SELF, &u)
+    #endif
+    return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000 + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1000
+}
+func ms(_ d: Duration) -> Double { Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15 }
+
+/// One template-engine run, scored into `rows[key]`.
+func run(_ image: GrayImage, _ options: SlipImageOptions, _ e: SlipExpectation, into rows: inout [String: Tally], key: String) {
+    var timings = SlipImageTimings()
+    let c0 = cpuMilliseconds(), t0 = ContinuousClock.now
+    let record = (try? reader.read(image: image, engine: engine, options: options, timings: &timings))?.first?.record
+    let elapsed = ContinuousClock.now - t0, cpu = cpuMilliseconds() - c0
+    var row = rows[key] ?? Tally()
+    row.images += 1
+    row.ms += ms(elapsed)
+    row.cpu += cpu
+    row.timings.paperSearch += timings.paperSearch
+    row.timings.firstPass += timings.firstPass
+    row.timings.zones += timings.zones
+    row.timings.zoneCalls += timings.zoneCalls
+    row.timings.papers += timings.papers
+    for field in fields { row.score(field, e.expected(field), SlipExpectation.observed(field, in: record)) }
+    rows[key] = row
+}
 let fm = FileManager.default
 let classes = ((try? fm.contentsOfDirectory(atPath: root.path)) ?? []).filter { $0.contains(".") }.sorted()
 for cls in classes {
@@ -35,16 +72,11 @@ for cls in classes {
               let bytes = fm.contents(atPath: dir.appendingPathComponent(file).path) else { continue }
         let key = "\(cls) \(stem[stem.index(after: dash)...])"
 
-        var t0 = ContinuousClock.now
-        let record = (try? reader.read(imageBytes: [UInt8](bytes), engine: engine))?.first?.record
-        var elapsed = ContinuousClock.now - t0
-        var row = engineRows[key] ?? Tally()
-        row.images += 1
-        row.ms += Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        for field in fields { row.score(field, e.expected(field), SlipExpectation.observed(field, in: record)) }
-        engineRows[key] = row
+        guard let loaded = try? ImageLoader().load([UInt8](bytes)) else { continue }
+        run(loaded.image, SlipImageOptions(), e, into: &engineRows, key: key)
+        run(loaded.image, SlipImageOptions(detectPaper: false), e, into: &anchorRows, key: key)
 
-        t0 = ContinuousClock.now
+        let t0 = ContinuousClock.now
         var candidates: [ParseCandidate] = []
         if let loaded = try? ImageLoader().load([UInt8](bytes)), case let image = OCRImage(loaded.image),
            let page = try? engine.recognize(image, settings: OCRSettings(languages: ["eng"], layout: .sparse)) {
@@ -52,7 +84,7 @@ for cls in classes {
             let country = String(cls.prefix(2)).uppercased()
             candidates = (try? ParserGroup.standard().parse(text, context: ParseContext(country: country))) ?? []
         }
-        elapsed = ContinuousClock.now - t0
+        let elapsed = ContinuousClock.now - t0
         var base = baseRows[key] ?? Tally()
         base.images += 1
         base.ms += Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
@@ -68,10 +100,36 @@ for cls in classes {
     }
 }
 
-print("| class degradation | images | template ms/img | baseline ms/img | " + fields.map { "\($0) (template / baseline)" }.joined(separator: " | ") + " |")
-print("|---|---|---|---|" + fields.map { _ in "---|" }.joined())
+print("| class degradation | images | template ms/img (CPU) | anchor-only ms/img (CPU) | baseline ms/img | " + fields.map { "\($0) (template / baseline)" }.joined(separator: " | ") + " |")
+print("|---|---|---|---|---|" + fields.map { _ in "---|" }.joined())
+func per(_ t: Tally, _ v: Double) -> Int { Int(v / Double(max(t.images, 1))) }
 for key in engineRows.keys.sorted() {
-    guard let t = engineRows[key], let b = baseRows[key] else { continue }
+    guard let t = engineRows[key], let a = anchorRows[key], let b = baseRows[key] else { continue }
     let cells = fields.map { "\(t.cell($0)) / \(b.cell($0))" }
-    print("| \(key) | \(t.images) | \(Int(t.ms / Double(max(t.images, 1)))) | \(Int(b.ms / Double(max(b.images, 1)))) | " + cells.joined(separator: " | ") + " |")
+    print("| \(key) | \(t.images) | \(per(t, t.ms)) (\(per(t, t.cpu))) | \(per(a, a.ms)) (\(per(a, a.cpu))) | \(per(b, b.ms)) | " + cells.joined(separator: " | ") + " |")
+}
+
+// Where the template engine's time goes (wall clock per image): sheet search, first (label) pass, zones.
+print("\n| class degradation | sheets found | sheet search ms | first pass ms | zone OCR ms (calls) |")
+print("|---|---|---|---|---|")
+for key in engineRows.keys.sorted() {
+    guard let t = engineRows[key] else { continue }
+    print("| \(key) | \(t.timings.papers) | \(per(t, ms(t.timings.paperSearch))) | \(per(t, ms(t.timings.firstPass))) | \(per(t, ms(t.timings.zones))) (\(t.timings.zoneCalls / max(t.images, 1))) |")
+}
+
+// Exact matches per degradation over all classes (IBAN, amount, reference): template engine / anchor-only path.
+print("\n| degradation | iban | amount | reference | creditor | debtor | (anchor-only: iban, amount, reference) |")
+print("|---|---|---|---|---|---|---|")
+let degradations = Set(engineRows.keys.compactMap { $0.split(separator: " ").last.map(String.init) }).sorted()
+for d in degradations {
+    var t = Tally(), a = Tally()
+    for (key, row) in engineRows where key.hasSuffix(" " + d) {
+        for f in fields { t.hit[f, default: 0] += row.hit[f] ?? 0; t.total[f, default: 0] += row.total[f] ?? 0 }
+        if let r = anchorRows[key] { for f in fields { a.hit[f, default: 0] += r.hit[f] ?? 0; a.total[f, default: 0] += r.total[f] ?? 0 } }
+    }
+    func pct(_ x: Tally, _ f: String) -> String {
+        guard let n = x.total[f], n > 0 else { return "–" }
+        return "\(x.hit[f] ?? 0)/\(n) (\(Int((Double(x.hit[f] ?? 0) * 100 / Double(n)).rounded())) %)"
+    }
+    print("| \(d) | " + fields.map { pct(t, $0) }.joined(separator: " | ") + " | " + ["iban", "amount", "reference"].map { pct(a, $0) }.joined(separator: ", ") + " |")
 }
