@@ -155,6 +155,9 @@ extension GrayImage {
     /// Black and white at Otsu's global threshold (the level that best separates the two gray-level classes).
     /// zxing's local binarizer breaks up bars and modules on blurred, low-contrast or unevenly lit photos that
     /// one global cut separates cleanly.
+    /// Black and white at Otsu's level (OCR of a zone whose gray reading failed).
+    package func binarized() -> GrayImage { otsuThresholded() }
+
     func otsuThresholded() -> GrayImage {
         let level = otsuLevel()
         return GrayImage(uncheckedWidth: width, height: height, pixels: pixels.map { Int($0) <= level ? 0 : 255 })

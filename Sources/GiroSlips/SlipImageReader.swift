@@ -158,33 +158,56 @@ extension SlipReader {
         }
         var zones = SlipZoneReader.read(match, page: zonePage, excluding: Set(match.anchors.flatMap(\.words)))
         for (k, zone) in template.zones.enumerated() {
-            guard ContinuousClock.now < deadline else { break }
-            let crop = rectify(image, zone.box, match.transform, dpi: options.zoneDPI)
-            guard let crop, let ocrImage = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels) else { continue }
-            let remaining = max(1, Int((deadline - ContinuousClock.now).components.seconds * 1000))
-            let settings = OCRSettings(languages: zone.ocr.languages ?? template.languages,
-                                       whitelist: zone.ocr.whitelist ?? zone.parser.defaultWhitelist,
-                                       layout: zone.ocr.layout ?? .line, budgetMilliseconds: min(remaining, 5_000))
-            calls += 1
-            guard let words = try? engine.recognize(ocrImage, settings: settings) else { continue }
-            let lines = Self.lines(words)
-            // The zone's own reading replaces the page pass's when it parses and the page's does not, or
-            // (structured parsers) when both parse; free text keeps the page pass's words unless there are none.
-            guard !lines.text.isEmpty else { continue }
-            var candidate = zones[k]
-            candidate.lines = lines.text
-            candidate.confidence = lines.confidence
             let model = zone.options["modelZone"] != nil ? template.zones.firstIndex { $0.field == "reference.model" }.map { zones[$0] } : nil
+            func outcome(_ z: ZoneText) -> FieldOutcome? {
+                z.isEmpty ? nil : SlipFieldReader.read(zone, text: z, model: model, template: template, currency: template.currency)
+            }
+            func parses(_ z: ZoneText) -> Bool { outcome(z)?.diagnostics.isEmpty ?? false }
             let free = zone.parser == .text || zone.parser == .lines
-            let zoneOK = SlipFieldReader.read(zone, text: candidate, model: model, template: template, currency: template.currency).diagnostics.isEmpty
-            let pageOK = !zones[k].isEmpty && SlipFieldReader.read(zone, text: zones[k], model: model, template: template, currency: template.currency).diagnostics.isEmpty
-            // Where the page pass saw nothing, a zone reading must parse and be confident: an empty box's frame
-            // and paper texture make the engine invent letters.
-            if zones[k].isEmpty {
-                if zoneOK, (lines.confidence ?? 0) >= 70 { zones[k] = candidate }
-            } else if (!free && zoneOK) || (!pageOK && zoneOK) || (free && (lines.confidence ?? 0) >= 60) {
-                // The upright, normalised crop reads free text better than the page pass on a photo.
-                zones[k] = candidate
+            let pageOK = parses(zones[k])
+            // A page reading that passes check digits (IBAN mod 97, the coding line's mod 10) is not read again.
+            if pageOK, zone.parser == .iban || zone.parser == .esrCodingLine, (zones[k].confidence ?? 0) >= 80 { continue }
+            // Structured zones get another look when the first does not parse: larger, then black and white (a
+            // digit misread on a blurred photo fails its check; another scale or threshold often reads it).
+            let variants: [(scale: Double, binarized: Bool)] = free ? [(1, false)] : [(1, false), (4.0 / 3, false), (1, true)]
+            var unconfirmed: SlipValue?
+            for (scale, binarized) in variants {
+                guard ContinuousClock.now < deadline else { break }
+                let crop = rectify(image, zone.box, match.transform, dpi: options.zoneDPI * scale)
+                guard let crop = binarized ? crop?.binarized() : crop,
+                      let ocrImage = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels) else { break }
+                let remaining = max(1, Int((deadline - ContinuousClock.now).components.seconds * 1000))
+                let settings = OCRSettings(languages: zone.ocr.languages ?? template.languages,
+                                           whitelist: zone.ocr.whitelist ?? zone.parser.defaultWhitelist,
+                                           layout: zone.ocr.layout ?? .line, budgetMilliseconds: min(remaining, 5_000))
+                calls += 1
+                guard let words = try? engine.recognize(ocrImage, settings: settings) else { break }
+                let lines = Self.lines(words)
+                var candidate = zones[k]
+                candidate.lines = lines.text
+                candidate.confidence = lines.confidence
+                let parsed = lines.text.isEmpty ? nil : outcome(candidate)
+                let zoneOK = parsed?.diagnostics.isEmpty ?? false
+                let confidence = lines.confidence ?? 0
+                if zones[k].isEmpty {
+                    // Where the page pass saw nothing, a zone reading must parse and be confident: an empty box's
+                    // frame and paper texture make the engine invent letters. A structured reading of low
+                    // confidence (fill characters such as `***1.234,50` pull it down) counts when a second
+                    // reading at another scale gives the same value.
+                    guard zoneOK, let value = parsed?.value else {
+                        if unconfirmed == nil { break } else { continue }
+                    }
+                    if confidence >= (free ? 70 : 55) || value == unconfirmed { zones[k] = candidate; break }
+                    if unconfirmed == nil { unconfirmed = value }
+                    continue
+                }
+                if (!free && zoneOK) || (!pageOK && zoneOK) || (free && !lines.text.isEmpty && confidence >= 60) {
+                    // The zone's own reading replaces the page pass's when it parses and the page's does not, or
+                    // (structured parsers) when both parse; free text when confident (the upright, normalised crop
+                    // reads it better than the page pass on a photo).
+                    zones[k] = candidate
+                }
+                if zoneOK || pageOK { break }
             }
         }
         var record = SlipRecordBuilder.build(match, zones: zones)

@@ -32,6 +32,8 @@ let reader = SlipReader(templates: SlipReader.builtInTemplates)
 let engine = TesseractEngine()
 var engineRows: [String: Tally] = [:], baseRows: [String: Tally] = [:], anchorRows: [String: Tally] = [:]
 
+let verbose = ProcessInfo.processInfo.environment["GIRO_BENCH_VERBOSE"] == "1"
+
 func cpuMilliseconds() -> Double {
     var u = rusage()
     #if canImport(Glibc)
@@ -60,6 +62,12 @@ func run(_ image: GrayImage, _ options: SlipImageOptions, _ e: SlipExpectation, 
     row.timings.papers += timings.papers
     for field in fields { row.score(field, e.expected(field), SlipExpectation.observed(field, in: record)) }
     rows[key] = row
+    // GIRO_BENCH_VERBOSE=1: what each image got wrong, on stderr.
+    if verbose {
+        let wrong = record.map { e.mismatches($0) } ?? ["no slip found"]
+        let notes = record?.diagnostics.map { "\($0.field ?? ""): \($0.message)" } ?? []
+        if !wrong.isEmpty { FileHandle.standardError.write(Data("\(key) [paper \(options.detectPaper)]: \(wrong) \(notes)\n".utf8)) }
+    }
 }
 let fm = FileManager.default
 let classes = ((try? fm.contentsOfDirectory(atPath: root.path)) ?? []).filter { $0.contains(".") }.sorted()
