@@ -5,7 +5,8 @@ import Testing
 
 /// The image path end to end on committed clean 300-dpi scans (`fixtures/slips/samples/`, made by
 /// `generate.py --images`): Tesseract finds the labels, the zones are re-read, and the record says exactly what
-/// was printed. Skewed scans and photos are measured by hand (README), not asserted.
+/// was printed; one committed photo (orange ESR). Skewed scans and the other photos are measured by
+/// `make bench-slips` (README).
 @Suite struct SlipImageTests {
     static let reader = SlipReader(templates: SlipReader.builtInTemplates)
 
@@ -18,6 +19,25 @@ import Testing
         let e = try SlipExpectation(contentsOf: SlipFixtures.folder.appendingPathComponent("\(slipClass)/\(name).expect"))
         #expect(found[0].slipClass == slipClass)
         #expect(e.mismatches(r).isEmpty, "\(e.mismatches(r)); \(r.diagnostics)")
+    }
+
+    /// The orange ESR photographed (perspective, −5°, uneven light, blur, JPEG): its small labels on coloured paper
+    /// are not read on the whole photo; the sheet is found on the pixels, rectified and flattened, and read there.
+    @Test func photoOfAnOrangeSlip() throws {
+        let image = SlipFixtures.folder.appendingPathComponent("samples/ch.esr-spec-example-photo.jpg")
+        let bytes = [UInt8](try Data(contentsOf: image))
+        let found = try Self.reader.read(imageBytes: bytes, engine: TesseractEngine())
+        try #require(found.count == 1)
+        let e = try SlipExpectation(contentsOf: SlipFixtures.folder.appendingPathComponent("ch.esr/spec-example.expect"))
+        #expect(found[0].slipClass == "ch.esr")
+        #expect(e.mismatches(found[0].record).isEmpty, "\(e.mismatches(found[0].record)); \(found[0].record.diagnostics)")
+        // The form's corners are the sheet's (generate.py's photo: 190 dpi, −5°, top 6 % narrower), within 3 px.
+        let want = SlipPaperTests.generatorCorners(width: 210, height: 106, degradation: "photo") ?? []
+        for (got, w) in zip(found[0].corners, want) {
+            #expect(abs(Double(got[0]) - w.x) <= 3 && abs(Double(got[1]) - w.y) <= 3, "corner \(got) vs \(w)")
+        }
+        // Without the sheet search (labels on the whole photo only) the slip is not found.
+        #expect(try Self.reader.read(imageBytes: bytes, engine: TesseractEngine(), options: SlipImageOptions(detectPaper: false)).isEmpty)
     }
 
     @Test func junkImagesGiveTypedErrorsOrNothing() throws {
