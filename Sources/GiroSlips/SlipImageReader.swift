@@ -167,10 +167,15 @@ extension SlipReader {
             let pageOK = parses(zones[k])
             // A page reading that passes check digits (IBAN mod 97, the coding line's mod 10) is not read again.
             if pageOK, zone.parser == .iban || zone.parser == .esrCodingLine, (zones[k].confidence ?? 0) >= 80 { continue }
-            // Structured zones get another look when the first does not parse: larger, then black and white (a
-            // digit misread on a blurred photo fails its check; another scale or threshold often reads it).
+            // Structured zones: a reading counts when it parses and is confident (any confidence when check digits
+            // passed), or when two readings — the page pass's included — parse to the same value; otherwise another
+            // look, larger, then black and white (a digit misread on a blurred photo fails its check or comes with
+            // a low confidence; another scale or threshold often reads it). Free text: one look, kept when confident.
             let variants: [(scale: Double, binarized: Bool)] = free ? [(1, false)] : [(1, false), (4.0 / 3, false), (1, true)]
-            var unconfirmed: SlipValue?
+            let checked = zone.parser == .iban || zone.parser == .esrCodingLine
+            var seen: [(zone: ZoneText, value: SlipValue, confidence: Int)] = []
+            if pageOK, let v = outcome(zones[k])?.value { seen.append((zones[k], v, zones[k].confidence ?? 0)) }
+            var settled = false
             for (scale, binarized) in variants {
                 guard ContinuousClock.now < deadline else { break }
                 let crop = rectify(image, zone.box, match.transform, dpi: options.zoneDPI * scale)
@@ -189,25 +194,32 @@ extension SlipReader {
                 let parsed = lines.text.isEmpty ? nil : outcome(candidate)
                 let zoneOK = parsed?.diagnostics.isEmpty ?? false
                 let confidence = lines.confidence ?? 0
-                if zones[k].isEmpty {
-                    // Where the page pass saw nothing, a zone reading must parse and be confident: an empty box's
-                    // frame and paper texture make the engine invent letters. A structured reading of low
-                    // confidence (fill characters such as `***1.234,50` pull it down) counts when a second
-                    // reading at another scale gives the same value.
-                    guard zoneOK, let value = parsed?.value else {
-                        if unconfirmed == nil { break } else { continue }
+                if free {
+                    // An empty box's frame and paper texture make the engine invent letters: where the page pass
+                    // saw nothing, the zone's reading must parse and be confident. Elsewhere the upright,
+                    // normalised crop reads free text better than the page pass on a photo.
+                    if zones[k].isEmpty {
+                        if zoneOK, confidence >= 70 { zones[k] = candidate }
+                    } else if (!pageOK && zoneOK) || (!lines.text.isEmpty && confidence >= 60) {
+                        zones[k] = candidate
                     }
-                    if confidence >= (free ? 70 : 55) || value == unconfirmed { zones[k] = candidate; break }
-                    if unconfirmed == nil { unconfirmed = value }
-                    continue
+                    break
                 }
-                if (!free && zoneOK) || (!pageOK && zoneOK) || (free && !lines.text.isEmpty && confidence >= 60) {
-                    // The zone's own reading replaces the page pass's when it parses and the page's does not, or
-                    // (structured parsers) when both parse; free text when confident (the upright, normalised crop
-                    // reads it better than the page pass on a photo).
+                guard zoneOK, let value = parsed?.value else {
+                    // Nothing parses: an empty box stays empty unless an earlier reading waits for confirmation.
+                    if seen.isEmpty && zones[k].isEmpty { break } else { continue }
+                }
+                if checked || confidence >= 55 || seen.contains(where: { $0.value == value }) {
                     zones[k] = candidate
+                    settled = true
+                    break
                 }
-                if zoneOK || pageOK { break }
+                seen.append((candidate, value, confidence))
+            }
+            // Nothing confirmed: a page reading that parses stays; where it does not, the most confident zone reading
+            // that parses (an empty box keeps none: fill characters alone must not make a field).
+            if !free, !settled, !pageOK, !zones[k].isEmpty, let best = seen.max(by: { $0.confidence < $1.confidence }) {
+                zones[k] = best.zone
             }
         }
         var record = SlipRecordBuilder.build(match, zones: zones)

@@ -33,6 +33,8 @@ let engine = TesseractEngine()
 var engineRows: [String: Tally] = [:], baseRows: [String: Tally] = [:], anchorRows: [String: Tally] = [:]
 
 let verbose = ProcessInfo.processInfo.environment["GIRO_BENCH_VERBOSE"] == "1"
+// GIRO_BENCH_PAPER_SIDE: the long side sheets are rectified to for the label pass (default: SlipImageOptions').
+let paperSide = ProcessInfo.processInfo.environment["GIRO_BENCH_PAPER_SIDE"].flatMap(Int.init) ?? SlipImageOptions().paperSide
 
 func cpuMilliseconds() -> Double {
     var u = rusage()
@@ -81,7 +83,7 @@ for cls in classes {
         let key = "\(cls) \(stem[stem.index(after: dash)...])"
 
         guard let loaded = try? ImageLoader().load([UInt8](bytes)) else { continue }
-        run(loaded.image, SlipImageOptions(), e, into: &engineRows, key: key)
+        run(loaded.image, SlipImageOptions(paperSide: paperSide), e, into: &engineRows, key: key)
         run(loaded.image, SlipImageOptions(detectPaper: false), e, into: &anchorRows, key: key)
 
         let t0 = ContinuousClock.now
