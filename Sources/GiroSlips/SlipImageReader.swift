@@ -65,7 +65,10 @@ extension SlipReader {
             timings.paperSearch += ContinuousClock.now - t0
             for paper in papers where located.count < Self.maxSlipsPerPage && ContinuousClock.now < deadline {
                 timings.papers += 1
-                located += try locate(on: paper, in: image, engine: engine, options: options, timings: &timings)
+                // Each sheet's first pass gets what is left of the budget.
+                var left = options
+                left.budgetMilliseconds = max(1, Int((deadline - ContinuousClock.now).components.seconds * 1000))
+                located += try locate(on: paper, in: image, engine: engine, options: left, timings: &timings)
             }
         }
         // No sheet on a background (a scan whose form fills the page), or none held a slip: the whole page.
