@@ -28,7 +28,7 @@ package struct PaperQuad: Sendable, Hashable {
 /// close to a convex quadrilateral, with corners refined on the full-resolution edges.
 ///
 /// Pure pixel work, no OCR: a copy about `workingSide` long is closed (max then min filter, so printed text
-/// merges into its paper), split at Otsu's level, and every large connected region whose convex hull is nearly a
+/// merges into its paper), split at Otsu's level (and at Otsu's level within each class), and every large connected region whose convex hull is nearly a
 /// quadrilateral gives one. Each side is then located again on the original pixels (strongest step across the
 /// coarse side, sampled along it) and fitted as a line; corners are where neighbouring lines meet.
 /// Limitations: a sheet must differ in brightness from its background, be wholly inside the image (at most one
@@ -49,17 +49,33 @@ package struct QuadDetector: Sendable {
         let small = image.downscaled(by: factor)
         guard small.width >= 16, small.height >= 16 else { return [] }
         let closed = small.maxFiltered(radius: 2).minFiltered(radius: 2)
+        // Otsu's level, and Otsu's level within each of its two classes: sheets of different papers (white and
+        // orange) on one table need different cuts.
         let level = closed.otsuLevel()
-        var found: [PaperQuad] = []
-        for bright in [true, false] {
-            let mask = closed.pixels.map { (Int($0) > level) == bright }
-            for region in Self.regions(mask, width: small.width, height: small.height) {
-                guard Double(region.area) >= minAreaFraction * Double(small.pixelCount),
-                      let coarse = Self.quadrilateral(region, width: small.width, height: small.height) else { continue }
-                let scaled = coarse.map { QuadPoint(x: $0.x * Double(factor), y: $0.y * Double(factor)) }
-                let refined = refine(scaled, in: image, bright: bright, searchRadius: 1.5 * Double(factor) + 3) ?? scaled
-                found.append(PaperQuad(corners: refined, brighterThanBackground: bright))
+        let levels = [level, closed.otsuLevel(in: 0...level), closed.otsuLevel(in: min(255, level + 1)...255)]
+        var candidates: [(corners: [QuadPoint], bright: Bool, area: Double)] = []
+        for cut in Set(levels).sorted() {
+            for bright in [true, false] {
+                let mask = closed.pixels.map { (Int($0) > cut) == bright }
+                for region in Self.regions(mask, width: small.width, height: small.height) {
+                    guard Double(region.area) >= minAreaFraction * Double(small.pixelCount),
+                          let coarse = Self.quadrilateral(region, width: small.width, height: small.height) else { continue }
+                    candidates.append((coarse, bright, Self.polygonArea(coarse)))
+                }
             }
+        }
+        // One sheet per place: where quadrilaterals overlap (the same sheet at several levels, or part of a sheet
+        // under uneven light at a higher one) the largest stays.
+        var kept: [(corners: [QuadPoint], bright: Bool, area: Double)] = []
+        for c in candidates.sorted(by: { $0.area > $1.area })
+        where !kept.contains(where: { Self.contains($0.corners, Self.centroid(c.corners)) || Self.contains(c.corners, Self.centroid($0.corners)) }) {
+            kept.append(c)
+        }
+        var found: [PaperQuad] = []
+        for c in kept {
+            let scaled = c.corners.map { QuadPoint(x: $0.x * Double(factor), y: $0.y * Double(factor)) }
+            let refined = refine(scaled, in: image, bright: c.bright, searchRadius: 1.5 * Double(factor) + 3) ?? scaled
+            found.append(PaperQuad(corners: refined, brighterThanBackground: c.bright))
         }
         // Reading order: by rows (tops within a third of the smaller height count as one row), then left to right.
         found.sort { a, b in
@@ -69,6 +85,24 @@ package struct QuadDetector: Sendable {
             return (a.corners.map(\.x).min() ?? 0) < (b.corners.map(\.x).min() ?? 0)
         }
         return Array(found.prefix(maxQuads))
+    }
+
+    static func centroid(_ q: [QuadPoint]) -> QuadPoint {
+        QuadPoint(x: q.reduce(0) { $0 + $1.x } / Double(max(q.count, 1)), y: q.reduce(0) { $0 + $1.y } / Double(max(q.count, 1)))
+    }
+
+    /// Whether a convex polygon holds the point (on the same side of every edge).
+    static func contains(_ polygon: [QuadPoint], _ p: QuadPoint) -> Bool {
+        var sign = 0.0
+        for i in polygon.indices {
+            let a = polygon[i], b = polygon[(i + 1) % polygon.count]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross != 0 {
+                if sign != 0, (cross > 0) != (sign > 0) { return false }
+                sign = cross
+            }
+        }
+        return true
     }
 
     // MARK: - Regions
@@ -342,15 +376,15 @@ extension GrayImage {
         return GrayImage(uncheckedWidth: w, height: h, pixels: out)
     }
 
-    /// Otsu's level: the gray value that best separates the two classes of the histogram.
-    func otsuLevel() -> Int {
+    /// Otsu's level: the gray value that best separates the two classes of the histogram (of the values in `range`).
+    func otsuLevel(in range: ClosedRange<Int> = 0...255) -> Int {
         var histogram = [Int](repeating: 0, count: 256)
-        for p in pixels { histogram[Int(p)] += 1 }
-        let total = pixels.count
+        for p in pixels where range.contains(Int(p)) { histogram[Int(p)] += 1 }
+        let total = histogram.reduce(0, +)
         var sumAll = 0.0
         for v in 0..<256 { sumAll += Double(v * histogram[v]) }
-        var below = 0, sumBelow = 0.0, best = -1.0, level = 128
-        for v in 0..<256 {
+        var below = 0, sumBelow = 0.0, best = -1.0, level = (range.lowerBound + range.upperBound) / 2
+        for v in range {
             below += histogram[v]
             guard below > 0 else { continue }
             let above = total - below

@@ -1,5 +1,7 @@
 import Foundation
 import Giro
+import GiroImaging
+import GiroSlips
 import GiroTestSupport
 import Testing
 
@@ -38,6 +40,31 @@ import Testing
         }
         // Without the sheet search (labels on the whole photo only) the slip is not found.
         #expect(try Self.reader.read(imageBytes: bytes, engine: TesseractEngine(), options: SlipImageOptions(detectPaper: false)).isEmpty)
+    }
+
+    /// Two slips on one picture (the HUB-3A scan and the ESR photo pasted side by side on a dark table): both
+    /// sheets are found and read, in reading order.
+    @Test func twoSlipsOnOnePicture() throws {
+        let loader = ImageLoader()
+        let hub = try loader.load([UInt8](Data(contentsOf: SlipFixtures.folder.appendingPathComponent("samples/hr.hub-3a-water-bill-scan.png")))).image
+        let esr = try loader.load([UInt8](Data(contentsOf: SlipFixtures.folder.appendingPathComponent("samples/ch.esr-spec-example-photo.jpg")))).image
+        let width = 60 + hub.width + 60 + esr.width + 60, height = 100 + max(hub.height, esr.height) + 100
+        var pixels = [UInt8](repeating: 82, count: width * height)
+        for (part, left, top) in [(hub, 60, 140), (esr, 60 + hub.width + 60, 100)] {
+            for y in 0..<part.height {
+                pixels.replaceSubrange(((top + y) * width + left)..<((top + y) * width + left + part.width),
+                                       with: part.pixels[(y * part.width)..<((y + 1) * part.width)])
+            }
+        }
+        let page = try #require(GrayImage(width: width, height: height, pixels: pixels))
+        let found = try Self.reader.read(image: page, engine: TesseractEngine(), options: SlipImageOptions())
+        #expect(found.map(\.slipClass) == ["hr.hub-3a", "ch.esr"])
+        for (reading, name) in zip(found, ["hr.hub-3a/water-bill", "ch.esr/spec-example"]) {
+            let e = try SlipExpectation(contentsOf: SlipFixtures.folder.appendingPathComponent("\(name).expect"))
+            for field in ["iban", "amount", "reference"] {
+                #expect(SlipExpectation.observed(field, in: reading.record) == e.expected(field), "\(name) \(field)")
+            }
+        }
     }
 
     @Test func junkImagesGiveTypedErrorsOrNothing() throws {
