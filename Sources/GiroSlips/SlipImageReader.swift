@@ -181,8 +181,11 @@ extension SlipReader {
             var settled = false
             for (scale, binarized) in variants {
                 guard ContinuousClock.now < deadline else { break }
-                let crop = rectify(image, zone.box, match.transform, dpi: options.zoneDPI * scale)
-                guard let crop = binarized ? crop?.binarized() : crop,
+                guard let (gray, contrast) = rectify(image, zone.box, match.transform, dpi: options.zoneDPI * scale) else { break }
+                // No ink in a box the page pass found empty: nothing to read (paper noise stretched to full contrast
+                // costs Tesseract a second of layout analysis and gives invented letters).
+                if zones[k].isEmpty, contrast < Self.inkContrast { break }
+                guard case let crop = binarized ? gray.binarized() : gray,
                       let ocrImage = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels) else { break }
                 let remaining = max(1, Int((deadline - ContinuousClock.now).components.seconds * 1000))
                 let settings = OCRSettings(languages: zone.ocr.languages ?? template.languages,
@@ -305,8 +308,12 @@ extension SlipReader {
         return GrayImage(width: w, height: h, pixels: out) ?? image
     }
 
-    /// The zone (plus 1 mm) resampled upright at `dpi` through the fitted transform (bilinear; white outside).
-    func rectify(_ image: GrayImage, _ box: SlipBox, _ t: SlipTransform, dpi: Double) -> GrayImage? {
+    /// Gray levels between a zone's paper and its darkest ink below which it holds no print.
+    static let inkContrast = 64
+
+    /// The zone resampled upright at `dpi` through the fitted transform (bilinear; white outside), and its contrast
+    /// (90th minus 2nd percentile of gray: paper against ink).
+    func rectify(_ image: GrayImage, _ box: SlipBox, _ t: SlipTransform, dpi: Double) -> (GrayImage, contrast: Int)? {
         // A little inside the box: printed zone frames confuse the OCR more than a clipped pixel row does.
         // Then a white border: Tesseract misreads glyphs that touch the image edge.
         let pad = -0.4, pxPerMM = dpi / 25.4, border = 16
@@ -346,7 +353,7 @@ extension SlipReader {
                 }
             }
         }
-        return GrayImage(width: w, height: h, pixels: out)
+        return GrayImage(width: w, height: h, pixels: out).map { ($0, hi - lo) }
     }
 
     /// An OCR result's words as lines (top to bottom, left to right) and their lowest confidence.
