@@ -31,8 +31,8 @@ package struct PaperQuad: Sendable, Hashable {
 /// merges into its paper), split at Otsu's level (and at Otsu's level within each class), and every large connected region whose convex hull is nearly a
 /// quadrilateral gives one. Each side is then located again on the original pixels (strongest step across the
 /// coarse side, sampled along it) and fitted as a line; corners are where neighbouring lines meet.
-/// Limitations: a sheet must differ in brightness from its background, be wholly inside the image (at most one
-/// side touching the image edge), and lie within 45° of upright (corners are named by position).
+/// Limitations: a sheet must differ in brightness from its background, be wholly inside the image (a bright sheet
+/// may touch one image edge, a dark one none), and lie within 45° of upright (corners are named by position).
 package struct QuadDetector: Sendable {
     /// Long side of the coarse copy the regions are found on.
     package var workingSide = 480
@@ -57,7 +57,9 @@ package struct QuadDetector: Sendable {
         for cut in Set(levels).sorted() {
             for bright in [true, false] {
                 let mask = closed.pixels.map { (Int($0) > cut) == bright }
-                for region in Self.regions(mask, width: small.width, height: small.height) {
+                // A dark region at the image's edge is far more often background (a table's shadowed band beside
+                // the slip) than a dark slip partly out of the frame.
+                for region in Self.regions(mask, width: small.width, height: small.height, maxEdges: bright ? 1 : 0) {
                     guard Double(region.area) >= minAreaFraction * Double(small.pixelCount),
                           let coarse = Self.quadrilateral(region, width: small.width, height: small.height) else { continue }
                     candidates.append((coarse, bright, Self.polygonArea(coarse)))
@@ -114,9 +116,9 @@ package struct QuadDetector: Sendable {
         var touchesEdges = 0
     }
 
-    /// 4-connected regions of `mask`, largest first; the ones touching three or four image edges (the background,
-    /// a page filling the frame) are left out.
-    static func regions(_ mask: [Bool], width w: Int, height h: Int) -> [Region] {
+    /// 4-connected regions of `mask`, largest first; the ones touching more than `maxEdges` image edges (the
+    /// background, a page filling the frame) are left out.
+    static func regions(_ mask: [Bool], width w: Int, height h: Int, maxEdges: Int = 1) -> [Region] {
         var label = [Int32](repeating: -1, count: w * h)
         var out: [Region] = []
         var stack: [Int] = []
@@ -146,7 +148,7 @@ package struct QuadDetector: Sendable {
             r.touchesEdges = [left, right, top, bottom].count(where: { $0 })
             out.append(r)
         }
-        return out.filter { $0.touchesEdges <= 1 }.sorted { $0.area > $1.area }
+        return out.filter { $0.touchesEdges <= maxEdges }.sorted { $0.area > $1.area }
     }
 
     /// The region's outline as a quadrilateral (largest one inscribed in its convex hull), or nil when the region

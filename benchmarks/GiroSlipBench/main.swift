@@ -143,3 +143,41 @@ for d in degradations {
     }
     print("| \(d) | " + fields.map { pct(t, $0) }.joined(separator: " | ") + " | " + ["iban", "amount", "reference"].map { pct(a, $0) }.joined(separator: ", ") + " |")
 }
+
+// Several slips on one photo: two 12 MP photos' sheets (their rows, cropped) stacked on one 4000-px-wide picture
+// (about 13 MP), read in one call; every slip must come back, in order, with its fields.
+let pairs = [("hr.hub-3a/water-bill", "ch.esr/spec-example"), ("si.upn/rent", "at.zahlungsanweisung/utility"),
+             ("de.sepa-ueberweisung/invoice", "ch.es/donation")]
+print("\n| two slips on one photo | pixels | ms (CPU) | sheets | sheet search / first passes / zones ms (zone calls) | classes found | iban, amount, reference exact |")
+print("|---|---|---|---|---|---|---|")
+for (top, bottom) in pairs {
+    var parts: [(GrayImage, SlipExpectation, String)] = []
+    for name in [top, bottom] {
+        guard let bytes = fm.contents(atPath: root.appendingPathComponent("\(name)-photo12mp.jpg").path),
+              let image = try? ImageLoader().load([UInt8](bytes)).image,
+              let e = try? SlipExpectation(contentsOf: root.appendingPathComponent("\(name).expect")),
+              let sheet = QuadDetector().detect(image).first else { continue }
+        // The sheet's rows with a margin of background.
+        let ys = sheet.corners.map(\.y)
+        let y0 = max(0, Int(ys.min() ?? 0) - 40), y1 = min(image.height, Int(ys.max() ?? 0) + 40)
+        guard y1 > y0, let rows = GrayImage(width: image.width, height: y1 - y0,
+                                            pixels: Array(image.pixels[(y0 * image.width)..<(y1 * image.width)])) else { continue }
+        parts.append((rows, e, String(name.split(separator: "/").first ?? "")))
+    }
+    guard parts.count == 2 else { continue }
+    let width = parts[0].0.width, height = parts[0].0.height + parts[1].0.height
+    guard let page = GrayImage(width: width, height: height, pixels: parts[0].0.pixels + parts[1].0.pixels) else { continue }
+    var timings = SlipImageTimings()
+    let c0 = cpuMilliseconds(), t0 = ContinuousClock.now
+    let found = (try? reader.read(image: page, engine: engine, options: SlipImageOptions(), timings: &timings)) ?? []
+    let elapsed = ms(ContinuousClock.now - t0), cpu = cpuMilliseconds() - c0
+    var hits = 0, total = 0
+    for (reading, part) in zip(found, parts) where reading.slipClass == part.2 {
+        for f in ["iban", "amount", "reference"] where part.1.expected(f) != nil {
+            total += 1
+            if SlipExpectation.observed(f, in: reading.record) == part.1.expected(f) { hits += 1 }
+        }
+    }
+    let expectedTotal = parts.reduce(0) { n, p in n + ["iban", "amount", "reference"].filter { p.1.expected($0) != nil }.count }
+    print("| \(parts[0].2) + \(parts[1].2) | \(width)×\(height) | \(Int(elapsed)) (\(Int(cpu))) | \(timings.papers) | \(Int(ms(timings.paperSearch))) / \(Int(ms(timings.firstPass))) / \(Int(ms(timings.zones))) (\(timings.zoneCalls)) | \(found.map(\.slipClass).joined(separator: ", ")) | \(hits)/\(max(total, expectedTotal)) |")
+}
