@@ -155,23 +155,11 @@ extension GrayImage {
     /// Black and white at Otsu's global threshold (the level that best separates the two gray-level classes).
     /// zxing's local binarizer breaks up bars and modules on blurred, low-contrast or unevenly lit photos that
     /// one global cut separates cleanly.
+    /// Black and white at Otsu's level (OCR of a zone whose gray reading failed).
+    package func binarized() -> GrayImage { otsuThresholded() }
+
     func otsuThresholded() -> GrayImage {
-        var histogram = [Int](repeating: 0, count: 256)
-        for p in pixels { histogram[Int(p)] += 1 }
-        let total = pixels.count
-        var sumAll = 0.0
-        for v in 0..<256 { sumAll += Double(v * histogram[v]) }
-        var below = 0, sumBelow = 0.0, best = -1.0, level = 128
-        for v in 0..<256 {
-            below += histogram[v]
-            guard below > 0 else { continue }
-            let above = total - below
-            guard above > 0 else { break }
-            sumBelow += Double(v * histogram[v])
-            let meanBelow = sumBelow / Double(below), meanAbove = (sumAll - sumBelow) / Double(above)
-            let spread = Double(below) * Double(above) * (meanBelow - meanAbove) * (meanBelow - meanAbove)
-            if spread > best { (best, level) = (spread, v) }
-        }
+        let level = otsuLevel()
         return GrayImage(uncheckedWidth: width, height: height, pixels: pixels.map { Int($0) <= level ? 0 : 255 })
     }
 

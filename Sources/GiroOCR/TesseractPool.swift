@@ -10,6 +10,7 @@ final class TesseractHandle: @unchecked Sendable {
     init?(languages: String, tessdataPath: String) {
         TesseractPool.limitThreads
         guard let api = TessBaseAPICreate() else { return nil }
+        TesseractPool.quietLeptonica
         // Tesseract prints progress and warnings ("Estimating resolution …") to stderr; a library must not.
         TessBaseAPISetVariable(api, "debug_file", "/dev/null")
         guard TessBaseAPIInit2(api, tessdataPath, languages, OEM_LSTM_ONLY) == 0 else {
@@ -69,6 +70,16 @@ final class TesseractPool: @unchecked Sendable {
         guard ProcessInfo.processInfo.environment["GIRO_OCR_OPENMP"] != "1",
               let symbol = dlsym(defaultSymbolScope, "omp_set_max_active_levels") else { return nil }
         return unsafeBitCast(symbol, to: SetLevels.self)
+    }()
+
+    /// Leptonica (Tesseract's image library) prints its own errors to stderr ("Error in pixScanForForeground:
+    /// invalid box" on some sparse pages, harmless); a library must not. Its message level, set once the library
+    /// is loaded (`RTLD_GLOBAL`, so its symbols are visible): 6 = `L_SEVERITY_NONE`.
+    static let quietLeptonica: Void = {
+        typealias SetSeverity = @convention(c) (Int32) -> Int32
+        guard ProcessInfo.processInfo.environment["GIRO_OCR_LEPTONICA_MESSAGES"] != "1",
+              let symbol = dlsym(defaultSymbolScope, "setMsgSeverity") else { return }
+        _ = unsafeBitCast(symbol, to: SetSeverity.self)(6)
     }()
 
     static func limitOpenMPOnThisThread() {

@@ -1,3 +1,5 @@
+import GiroImaging
+
 /// A point in millimetres (form) or pixels (image).
 struct SlipPoint: Sendable, Hashable {
     var x: Double
@@ -162,5 +164,12 @@ struct SlipTransform: Sendable, Hashable {
                 + mk[0][2] * (mk[1][0] * mk[2][1] - mk[1][1] * mk[2][0])) / det
         }
         return out.allSatisfy(\.isFinite) ? out : nil
+    }
+}
+
+extension SlipTransform {
+    /// The same map as an image-side homography (upright sheet → photo).
+    init(homography m: Homography) {
+        self.init(a: m.a, b: m.b, c: m.c, d: m.d, e: m.e, f: m.f, g: m.g, h: m.h)
     }
 }

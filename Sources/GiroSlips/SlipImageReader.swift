@@ -12,84 +12,258 @@ public struct SlipImageOptions: Sendable, Hashable {
     /// Run OCR again on each zone (its whitelist and layout) instead of using the first pass's words.
     public var perZoneOCR: Bool
     public var budgetMilliseconds: Int
+    /// Look for sheets of paper on a background (photos) and read each one rectified; the whole page is read
+    /// when none is found or none holds a slip.
+    public var detectPaper: Bool
+    /// A sheet found in a photo is rectified to this long side (pixels) for the first pass.
+    public var paperSide: Int
 
-    public init(firstPassMaxSide: Int = 2600, zoneDPI: Double = 300, perZoneOCR: Bool = true, budgetMilliseconds: Int = 20_000) {
+    public init(firstPassMaxSide: Int = 2600, zoneDPI: Double = 300, perZoneOCR: Bool = true, budgetMilliseconds: Int = 20_000,
+                detectPaper: Bool = true, paperSide: Int = 2100) {
         self.firstPassMaxSide = min(max(firstPassMaxSide, 400), 8000)
         self.zoneDPI = min(max(zoneDPI.isFinite ? zoneDPI : 300, 100), 600)
         self.perZoneOCR = perZoneOCR
         self.budgetMilliseconds = min(max(budgetMilliseconds, 100), 120_000)
+        self.detectPaper = detectPaper
+        self.paperSide = min(max(paperSide, 400), 4000)
     }
 }
 
+/// Where the time of one image went (`giro-slip-bench`).
+package struct SlipImageTimings: Sendable {
+    package var paperSearch: Duration = .zero
+    package var firstPass: Duration = .zero
+    package var zones: Duration = .zero
+    package var zoneCalls = 0
+    package var papers = 0
+    package init() {}
+}
+
 extension SlipReader {
-    /// Reads the slips in an image file (PNG/JPEG/WebP, EXIF orientation applied): a sparse OCR pass finds the
-    /// labels, the form is fitted, every zone is cropped upright at `zoneDPI` and read with its own OCR settings.
+    /// Reads the slips in an image file (PNG/JPEG/WebP, EXIF orientation applied): sheets of paper on a
+    /// background are found and rectified, a sparse OCR pass finds the labels, the form is fitted, every zone is
+    /// cropped upright at `zoneDPI` and read with its own OCR settings.
     public func read(imageBytes: [UInt8], engine: some OCREngine, options: SlipImageOptions = SlipImageOptions(),
                      loader: ImageLoader = ImageLoader()) throws(GiroError) -> [SlipReading] {
         let loaded = try loader.load(imageBytes)
-        return try read(image: loaded.image, engine: engine, options: options)
+        var timings = SlipImageTimings()
+        return try read(image: loaded.image, engine: engine, options: options, timings: &timings)
     }
 
     package func read(image: GrayImage, engine: some OCREngine, options: SlipImageOptions) throws(GiroError) -> [SlipReading] {
+        var timings = SlipImageTimings()
+        return try read(image: image, engine: engine, options: options, timings: &timings)
+    }
+
+    package func read(image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                      timings: inout SlipImageTimings) throws(GiroError) -> [SlipReading] {
         let deadline = ContinuousClock.now + .milliseconds(options.budgetMilliseconds)
-        var page = try firstPass(image, engine: engine, options: options)
-        var readings = read(words: page)
-        // The English pass cannot read Cyrillic labels (the Serbian налог): when it found no form and a template
-        // is labelled in Cyrillic, the page is read once more in those templates' languages.
-        if readings.isEmpty, !cyrillicLanguages.isEmpty, ContinuousClock.now < deadline {
-            page = try firstPass(image, engine: engine, options: options, languages: cyrillicLanguages)
-            readings = read(words: page)
-        }
-        guard options.perZoneOCR else { return readings }
-        for i in readings.indices {
-            guard let template = templates.first(where: { $0.id == readings[i].slipClass }),
-                  let match = readings[i].fit ?? placement(of: template, page: page) else { continue }
-            // Frame lines and paper texture come back as low-confidence punctuation: not zone text (kept for anchors).
-            var zonePage = page
-            for j in zonePage.words.indices where (zonePage.words[j].confidence ?? 1) < 0.4
-                || !zonePage.words[j].text.unicodeScalars.contains(where: { CharacterSet.alphanumerics.contains($0) }) {
-                zonePage.words[j].text = ""
+        var located: [(match: SlipMatch, page: PageWords)] = []
+        if options.detectPaper {
+            let t0 = ContinuousClock.now
+            let papers = QuadDetector().detect(image)
+            timings.paperSearch += ContinuousClock.now - t0
+            for paper in papers where located.count < maxSlipsPerPage && ContinuousClock.now < deadline {
+                timings.papers += 1
+                // Each sheet's first pass gets what is left of the budget.
+                var left = options
+                left.budgetMilliseconds = max(1, Int((deadline - ContinuousClock.now).components.seconds * 1000))
+                located += try locate(on: paper, in: image, engine: engine, options: left, timings: &timings)
             }
-            var zones = SlipZoneReader.read(match, page: zonePage, excluding: Set(match.anchors.flatMap(\.words)))
-            for (k, zone) in template.zones.enumerated() {
+        }
+        // No sheet on a background (a scan whose form fills the page), or none held a slip: the whole page.
+        var unknown: [SlipReading] = []
+        if located.isEmpty {
+            let t0 = ContinuousClock.now
+            var page = try firstPass(image, engine: engine, options: options)
+            var found = read(words: page)
+            // The English pass cannot read Cyrillic labels (the Serbian налог): when it found no form and a template
+            // is labelled in Cyrillic, the page is read once more in those templates' languages.
+            if !found.contains(where: { $0.fit != nil }), !cyrillicLanguages.isEmpty, ContinuousClock.now < deadline {
+                page = try firstPass(image, engine: engine, options: options, languages: cyrillicLanguages)
+                found = read(words: page)
+            }
+            timings.firstPass += ContinuousClock.now - t0
+            located = found.compactMap(\.fit).map { ($0, page) }
+            // Slip-like blocks no template matched (`slip.unknown`) are kept as the words path reads them.
+            unknown = found.filter { $0.fit == nil }
+        }
+        let t0 = ContinuousClock.now
+        defer { timings.zones += ContinuousClock.now - t0 }
+        return located.prefix(maxSlipsPerPage).map { m, page in
+            let record = options.perZoneOCR
+                ? readZones(m, page: page, image: image, engine: engine, options: options, deadline: deadline, calls: &timings.zoneCalls)
+                : SlipRecordBuilder.build(m, zones: SlipZoneReader.read(m, page: page, excluding: Set(m.anchors.flatMap(\.words))), accountChecks: accountChecks)
+            return SlipReading(record: record, slipClass: m.template.id, corners: Self.corners(m), fit: m)
+        } + unknown.prefix(max(0, maxSlipsPerPage - located.count))
+    }
+
+    /// The form's corners in image pixels, clockwise from its top-left.
+    static func corners(_ m: SlipMatch) -> [[Int]] {
+        let t = m.template
+        return [(0.0, 0.0), (t.width, 0.0), (t.width, t.height), (0.0, t.height)].map { c -> [Int] in
+            let p = m.transform.apply(SlipPoint(x: c.0, y: c.1))
+            return [SlipPoint.pixel(p.x), SlipPoint.pixel(p.y)]
+        }
+    }
+
+    /// Every template located among the words, as `read(words:)` finds them (its words set aside after each).
+    func locate(words page: PageWords) -> [SlipMatch] {
+        read(words: page).compactMap(\.fit)
+    }
+
+    /// The slips on one sheet found in the image: the sheet is rectified upright (perspective gone, light
+    /// flattened), its labels read there, and every fit composed with the rectification so it maps the form onto
+    /// the original image. When the form's corners land on the sheet's (the sheet is the slip), the four corners
+    /// themselves give the exact perspective.
+    func locate(on paper: PaperQuad, in image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                timings: inout SlipImageTimings) throws(GiroError) -> [(match: SlipMatch, page: PageWords)] {
+        let (w, h) = paper.size
+        let long = max(w, h)
+        guard long >= 64 else { return [] }
+        // Enlarged at most 1.5× (labels of a small photo reach Tesseract's x-height), shrunk to `paperSide` (speed).
+        let scale = min(1.5, Double(options.paperSide) / long)
+        guard let (upright, toImage) = image.rectified(paper.corners, width: Int((w * scale).rounded()), height: Int((h * scale).rounded()))
+        else { return [] }
+        let t0 = ContinuousClock.now
+        let page = try sparseWords(upright.flattened(), engine: engine, options: options)
+        timings.firstPass += ContinuousClock.now - t0
+        let rectify = SlipTransform(homography: toImage)
+        var mapped = page
+        mapped.width = image.width
+        mapped.height = image.height
+        mapped.words = page.words.map { word in
+            let pts = [(word.x, word.y), (word.x + word.w, word.y), (word.x + word.w, word.y + word.h), (word.x, word.y + word.h)]
+                .map { rectify.apply(SlipPoint(x: Double($0.0), y: Double($0.1))) }
+            let xs = pts.map(\.x), ys = pts.map(\.y)
+            let x0 = SlipPoint.pixel(xs.min() ?? 0), y0 = SlipPoint.pixel(ys.min() ?? 0)
+            return PageWord(text: word.text, x: x0, y: y0, w: max(0, SlipPoint.pixel(xs.max() ?? 0) - x0),
+                            h: max(0, SlipPoint.pixel(ys.max() ?? 0) - y0), confidence: word.confidence)
+        }
+        return locate(words: page).compactMap { m in
+            guard var t = SlipTransform.compose(rectify, m.transform) else { return nil }
+            let form = [(0.0, 0.0), (m.template.width, 0.0), (m.template.width, m.template.height), (0.0, m.template.height)]
+                .map { SlipPoint(x: $0.0, y: $0.1) }
+            let onImage = form.map(t.apply)
+            let tolerance = 3 * max(t.scale, 1e-9)   // 3 mm
+            if zip(onImage, paper.corners).allSatisfy({ abs($0.x - $1.x) <= tolerance && abs($0.y - $1.y) <= tolerance }),
+               let exact = Homography.mapping(form.map { QuadPoint(x: $0.x, y: $0.y) }, to: paper.corners) {
+                t = SlipTransform(homography: exact)
+            }
+            var match = m
+            match.transform = t
+            return (match, mapped)
+        }
+    }
+
+    /// Every zone of a located form read again from the image: upright through the fit at `zoneDPI`, with the
+    /// zone's own OCR settings; the better of that and the page pass's words is kept.
+    func readZones(_ match: SlipMatch, page: PageWords, image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                   deadline: ContinuousClock.Instant, calls: inout Int) -> PaymentRecord {
+        let template = match.template
+        // Frame lines and paper texture come back as low-confidence punctuation: not zone text (kept for anchors).
+        var zonePage = page
+        for j in zonePage.words.indices where (zonePage.words[j].confidence ?? 1) < 0.4
+            || !zonePage.words[j].text.unicodeScalars.contains(where: { CharacterSet.alphanumerics.contains($0) }) {
+            zonePage.words[j].text = ""
+        }
+        var zones = SlipZoneReader.read(match, page: zonePage, excluding: Set(match.anchors.flatMap(\.words)))
+        for (k, zone) in template.zones.enumerated() {
+            // A reference is read with its model box, an account with its bank code box.
+            let companion = zone.options["modelZone"] ?? zone.options["bankZone"]
+            let model = companion.flatMap { c in template.zones.firstIndex { $0.field == c } }.map { zones[$0] }
+            func outcome(_ z: ZoneText) -> FieldOutcome? {
+                z.isEmpty ? nil : SlipFieldReader.read(zone, text: z, model: model, template: template, currency: template.currency)
+            }
+            func parses(_ z: ZoneText) -> Bool { outcome(z)?.diagnostics.isEmpty ?? false }
+            let free = zone.parser == .text || zone.parser == .lines
+            let pageOK = parses(zones[k])
+            // A page reading that passes check digits (IBAN mod 97, the coding line's mod 10) is not read again.
+            if pageOK, zone.parser == .iban || zone.parser == .esrCodingLine, (zones[k].confidence ?? 0) >= 80 { continue }
+            // Structured zones: a reading counts when it parses and is confident (any confidence when check digits
+            // passed), or when two readings — the page pass's included — parse to the same value; otherwise another
+            // look, larger, then black and white (a digit misread on a blurred photo fails its check or comes with
+            // a low confidence; another scale or threshold often reads it). Free text: one look, kept when confident.
+            let variants: [(scale: Double, binarized: Bool)] = free ? [(1, false)] : [(1, false), (4.0 / 3, false), (1, true)]
+            let checked = zone.parser == .iban || zone.parser == .esrCodingLine
+            var seen: [(zone: ZoneText, value: SlipValue, confidence: Int)] = []
+            if pageOK, let v = outcome(zones[k])?.value { seen.append((zones[k], v, zones[k].confidence ?? 0)) }
+            var settled = false
+            for (scale, binarized) in variants {
                 guard ContinuousClock.now < deadline else { break }
-                let crop = rectify(image, zone.box, match.transform, dpi: options.zoneDPI)
-                guard let crop, let ocrImage = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels) else { continue }
+                guard let (gray, contrast) = rectify(image, zone.box, match.transform, dpi: options.zoneDPI * scale) else { break }
+                // No ink in a box the page pass found empty: nothing to read (paper noise stretched to full contrast
+                // costs Tesseract a second of layout analysis and gives invented letters).
+                if zones[k].isEmpty, contrast < Self.inkContrast { break }
+                guard case let crop = binarized ? gray.binarized() : gray,
+                      let ocrImage = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels) else { break }
                 let remaining = max(1, Int((deadline - ContinuousClock.now).components.seconds * 1000))
                 let settings = OCRSettings(languages: zone.ocr.languages ?? template.languages,
                                            whitelist: zone.ocr.whitelist ?? zone.parser.defaultWhitelist,
                                            layout: zone.ocr.layout ?? .line, budgetMilliseconds: min(remaining, 5_000))
-                guard let words = try? engine.recognize(ocrImage, settings: settings) else { continue }
+                calls += 1
+                guard let words = try? engine.recognize(ocrImage, settings: settings) else { break }
                 let lines = Self.lines(words)
-                // The zone's own reading replaces the page pass's when it parses and the page's does not, or
-                // (structured parsers) when both parse; free text keeps the page pass's words unless there are none.
-                guard !lines.text.isEmpty else { continue }
                 var candidate = zones[k]
                 candidate.lines = lines.text
                 candidate.confidence = lines.confidence
-                // A reference is read with its model box, an account with its bank code box.
-                let companion = zone.options["modelZone"] ?? zone.options["bankZone"]
-                let model = companion.flatMap { c in template.zones.firstIndex { $0.field == c } }.map { zones[$0] }
-                let free = zone.parser == .text || zone.parser == .lines
-                let zoneOK = SlipFieldReader.read(zone, text: candidate, model: model, template: template, currency: template.currency).diagnostics.isEmpty
-                let pageOK = !zones[k].isEmpty && SlipFieldReader.read(zone, text: zones[k], model: model, template: template, currency: template.currency).diagnostics.isEmpty
-                // Where the page pass saw nothing, a zone reading must parse and be confident: an empty box's frame
-                // and paper texture make the engine invent letters.
-                if zones[k].isEmpty {
-                    if zoneOK, (lines.confidence ?? 0) >= 70 { zones[k] = candidate }
-                } else if (!free && zoneOK) || (!pageOK && zoneOK) || (free && (lines.confidence ?? 0) >= 60) {
-                    // The upright, normalised crop reads free text better than the page pass on a photo.
-                    zones[k] = candidate
+                let parsed = lines.text.isEmpty ? nil : outcome(candidate)
+                let zoneOK = parsed?.diagnostics.isEmpty ?? false
+                let confidence = lines.confidence ?? 0
+                if free {
+                    // An empty box's frame and paper texture make the engine invent letters: where the page pass
+                    // saw nothing, the zone's reading must parse and be confident. Elsewhere the upright,
+                    // normalised crop reads free text better than the page pass on a photo.
+                    if zones[k].isEmpty {
+                        if zoneOK, confidence >= 70 { zones[k] = candidate }
+                    } else if (!pageOK && zoneOK) || (!lines.text.isEmpty && confidence >= 60) {
+                        zones[k] = candidate
+                    }
+                    break
                 }
+                guard zoneOK, let value = parsed?.value else {
+                    // Nothing parses: an empty box stays empty unless an earlier reading waits for confirmation.
+                    if seen.isEmpty && zones[k].isEmpty { break } else { continue }
+                }
+                if checked || confidence >= 55 || seen.contains(where: { $0.value == value }) {
+                    zones[k] = candidate
+                    settled = true
+                    break
+                }
+                seen.append((candidate, value, confidence))
             }
-            var record = SlipRecordBuilder.build(match, zones: zones, accountChecks: accountChecks)
-            record.source.slipClass = template.id
-            readings[i].record = record
+            // Nothing confirmed: a page reading that parses stays; where it does not, the most confident zone reading
+            // that parses (an empty box keeps none: fill characters alone must not make a field).
+            if !free, !settled, !pageOK, !zones[k].isEmpty, let best = seen.max(by: { $0.confidence < $1.confidence }) {
+                zones[k] = best.zone
+            }
         }
-        return readings
+        var record = SlipRecordBuilder.build(match, zones: zones, accountChecks: accountChecks)
+        record.source.slipClass = template.id
+        return record
     }
 
     /// Whole-page sparse OCR on a copy scaled to `firstPassMaxSide`; boxes mapped back to the image.
+    func firstPass(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                   languages: [String] = ["eng"]) throws(GiroError) -> PageWords {
+        let longest = max(image.width, image.height)
+        // Large images are read smaller (speed); small ones (a phone photo of the whole slip at ~200 dpi) larger,
+        // so the printed labels reach the x-height Tesseract needs.
+        var factor = longest > options.firstPassMaxSide ? Double(longest) / Double(options.firstPassMaxSide) : 1
+        if longest * 3 / 2 <= options.firstPassMaxSide { factor = 2.0 / 3.0 }
+        let small = factor != 1 ? Self.resized(image, by: factor) : image
+        var page = try sparseWords(small, engine: engine, options: options, languages: languages)
+        if factor != 1 {
+            page.words = page.words.map { w in
+                PageWord(text: w.text, x: Int(Double(w.x) * factor), y: Int(Double(w.y) * factor),
+                         w: Int(Double(w.w) * factor), h: Int(Double(w.h) * factor), confidence: w.confidence)
+            }
+        }
+        page.width = image.width
+        page.height = image.height
+        return page
+    }
+
     /// Languages of the templates whose labels are Cyrillic (empty when none is loaded).
     var cyrillicLanguages: [String] {
         let cyrillic = templates.filter { t in
@@ -100,35 +274,20 @@ extension SlipReader {
         return out
     }
 
-    func firstPass(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
-                   languages: [String] = ["eng"]) throws(GiroError) -> PageWords {
-        let longest = max(image.width, image.height)
-        // Large images are read smaller (speed); small ones (a phone photo of the whole slip at ~200 dpi) larger,
-        // so the printed labels reach the x-height Tesseract needs.
-        var factor = longest > options.firstPassMaxSide ? Double(longest) / Double(options.firstPassMaxSide) : 1
-        if longest * 3 / 2 <= options.firstPassMaxSide { factor = 2.0 / 3.0 }
-        let small = factor != 1 ? Self.resized(image, by: factor) : image
-        guard let ocrImage = OCRImage(width: small.width, height: small.height, pixels: small.pixels) else {
+    /// Sparse OCR (English by default: the labels are found by their letters, not their words) of the whole image.
+    func sparseWords(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                     languages: [String] = ["eng"]) throws(GiroError) -> PageWords {
+        guard let ocrImage = OCRImage(width: image.width, height: image.height, pixels: image.pixels) else {
             throw GiroError(.slipWordsInvalid, field: "image", "image too large for OCR")
         }
-        var page: PageWords
         do {
-            page = try engine.recognize(ocrImage, settings: OCRSettings(languages: languages, layout: .sparse,
+            return try engine.recognize(ocrImage, settings: OCRSettings(languages: languages, layout: .sparse,
                                                                         budgetMilliseconds: options.budgetMilliseconds))
         } catch let e as GiroError {
             throw e
         } catch {
             throw GiroError(.slipWordsInvalid, field: "image", "the OCR engine failed: \(error)")
         }
-        if factor != 1 {
-            page.words = page.words.map { w in
-                PageWord(text: w.text, x: Int(Double(w.x) * factor), y: Int(Double(w.y) * factor),
-                         w: Int(Double(w.w) * factor), h: Int(Double(w.h) * factor), confidence: w.confidence)
-            }
-        }
-        page.width = image.width
-        page.height = image.height
-        return page
     }
 
     /// Resampled by `1 / factor`: box filter when shrinking, bilinear when enlarging.
@@ -171,8 +330,12 @@ extension SlipReader {
         return GrayImage(width: w, height: h, pixels: out) ?? image
     }
 
-    /// The zone (plus 1 mm) resampled upright at `dpi` through the fitted transform (bilinear; white outside).
-    func rectify(_ image: GrayImage, _ box: SlipBox, _ t: SlipTransform, dpi: Double) -> GrayImage? {
+    /// Gray levels between a zone's paper and its darkest ink below which it holds no print.
+    static let inkContrast = 64
+
+    /// The zone resampled upright at `dpi` through the fitted transform (bilinear; white outside), and its contrast
+    /// (90th minus 2nd percentile of gray: paper against ink).
+    func rectify(_ image: GrayImage, _ box: SlipBox, _ t: SlipTransform, dpi: Double) -> (GrayImage, contrast: Int)? {
         // A little inside the box: printed zone frames confuse the OCR more than a clipped pixel row does.
         // Then a white border: Tesseract misreads glyphs that touch the image edge.
         let pad = -0.4, pxPerMM = dpi / 25.4, border = 16
@@ -212,7 +375,7 @@ extension SlipReader {
                 }
             }
         }
-        return GrayImage(width: w, height: h, pixels: out)
+        return GrayImage(width: w, height: h, pixels: out).map { ($0, hi - lo) }
     }
 
     /// An OCR result's words as lines (top to bottom, left to right) and their lowest confidence.

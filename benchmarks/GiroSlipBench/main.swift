@@ -6,14 +6,23 @@
 //
 //   giro-slip-bench [DIR]            images (`make fixtures-slips IMAGES=1`: <class>/<case>-<degradation>.png|jpg)
 //   giro-slip-bench --words [DIR]    the words files instead (no OCR: seconds; baseline = ParserGroup on their text)
+//
+// Images: wall and CPU time (the process's user + system time: Tesseract runs on a thread of its own), one image at
+// a time, with where the time goes (sheet search, label pass, zones); two slips on one 13 MP photo; and with
+// `--anchor-only` the same images once more with the sheet search off (the path it falls back to), in the same run.
+// GIRO_BENCH_VERBOSE=1 prints what each input got wrong on stderr.
 import Foundation
 import Giro
+import GiroImaging
+import GiroSlips
 import GiroTestSupport
 
 struct Tally {
     var images = 0
     var ms = 0.0
     var classified = 0
+    var cpu = 0.0
+    var timings = SlipImageTimings()
     var hit: [String: Int] = [:]
     var total: [String: Int] = [:]
     mutating func score(_ field: String, _ expected: String?, _ got: String?) {
@@ -22,7 +31,7 @@ struct Tally {
         if got == expected { hit[field, default: 0] += 1 }
     }
     mutating func add(_ o: Tally) {
-        images += o.images; ms += o.ms; classified += o.classified
+        images += o.images; ms += o.ms; classified += o.classified; cpu += o.cpu
         hit.merge(o.hit, uniquingKeysWith: +); total.merge(o.total, uniquingKeysWith: +)
     }
     func cell(_ f: String) -> String { total[f].map { "\(hit[f] ?? 0)/\($0)" } ?? "–" }
@@ -34,8 +43,20 @@ struct Tally {
 
 func milliseconds(_ d: Duration) -> Double { Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15 }
 
+func cpuMilliseconds() -> Double {
+    var u = rusage()
+    #if canImport(Glibc)
+    getrusage(RUSAGE_SELF.rawValue, &u)
+    #else
+    getrusage(RUSAGE_SELF, &u)
+    #endif
+    return Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1000 + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1000
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 let wordsMode = arguments.contains("--words")
+let anchorOnly = arguments.contains("--anchor-only") && !wordsMode
+let verbose = ProcessInfo.processInfo.environment["GIRO_BENCH_VERBOSE"] == "1"
 let root = URL(fileURLWithPath: arguments.first { !$0.hasPrefix("--") } ?? "fixtures/slips")
 let fields = SlipExpectation.fields
 let reader = SlipReader.builtIn
@@ -81,7 +102,38 @@ func baseline(_ page: PageWords?, country: String) -> [String: String] {
     return out
 }
 
-var engineRows: [String: Tally] = [:], baseRows: [String: Tally] = [:]
+var engineRows: [String: Tally] = [:], baseRows: [String: Tally] = [:], anchorRows: [String: Tally] = [:]
+
+/// One template-engine run (words, or an image with `options`), scored into `rows[key]`; returns the class read.
+func run(_ page: PageWords?, _ image: GrayImage?, _ options: SlipImageOptions, _ e: SlipExpectation, trueClass: String,
+         into rows: inout [String: Tally], key: String) -> String {
+    var timings = SlipImageTimings()
+    let c0 = cpuMilliseconds(), t0 = ContinuousClock.now
+    var readings: [SlipReading] = []
+    if let page { readings = reader.read(words: page) }
+    if let image { readings = (try? reader.read(image: image, engine: engine, options: options, timings: &timings)) ?? [] }
+    let elapsed = ContinuousClock.now - t0, cpu = cpuMilliseconds() - c0
+    let (cls, record) = predicted(readings)
+    var row = rows[key] ?? Tally()
+    row.images += 1
+    row.ms += milliseconds(elapsed)
+    row.cpu += cpu
+    row.timings.paperSearch += timings.paperSearch
+    row.timings.firstPass += timings.firstPass
+    row.timings.zones += timings.zones
+    row.timings.zoneCalls += timings.zoneCalls
+    row.timings.papers += timings.papers
+    if cls == trueClass { row.classified += 1 }
+    let scored = cls == trueClass ? record : nil
+    for field in fields { row.score(field, e.expected(field), SlipExpectation.observed(field, in: scored)) }
+    rows[key] = row
+    if verbose {
+        let wrong = scored.map { e.mismatches($0) } ?? ["read as \(cls)"]
+        let notes = scored?.diagnostics.map { "\($0.field ?? ""): \($0.message)" } ?? []
+        if !wrong.isEmpty { FileHandle.standardError.write(Data("\(key) [sheets \(options.detectPaper)]: \(wrong) \(notes)\n".utf8)) }
+    }
+    return cls
+}
 var confusion: [String: [String: Int]] = [:]
 for s in samples {
     guard let bytes = fm.contents(atPath: s.file.path) else { continue }
@@ -89,17 +141,10 @@ for s in samples {
     var page: PageWords?
     if wordsMode { page = try? JSONDecoder().decode(PageWords.self, from: bytes) }
 
-    let t0 = ContinuousClock.now
-    let readings = wordsMode ? page.map { reader.read(words: $0) } ?? [] : (try? reader.read(imageBytes: [UInt8](bytes), engine: engine)) ?? []
-    let engineMS = milliseconds(ContinuousClock.now - t0)
-    let (cls, record) = predicted(readings)
+    let image = wordsMode ? nil : try? ImageLoader().load([UInt8](bytes)).image
+    let cls = run(page, image, SlipImageOptions(), s.expect, trueClass: s.cls, into: &engineRows, key: key)
     confusion[s.cls, default: [:]][cls, default: 0] += 1
-    var row = engineRows[key] ?? Tally()
-    row.images += 1
-    row.ms += engineMS
-    if cls == s.cls { row.classified += 1 }
-    for field in fields { row.score(field, s.expect.expected(field), SlipExpectation.observed(field, in: cls == s.cls ? record : nil)) }
-    engineRows[key] = row
+    if anchorOnly, image != nil { _ = run(nil, image, SlipImageOptions(detectPaper: false), s.expect, trueClass: s.cls, into: &anchorRows, key: key) }
 
     let t1 = ContinuousClock.now
     if !wordsMode, let loaded = try? ImageLoader().load([UInt8](bytes)) {
@@ -115,25 +160,25 @@ for s in samples {
 
 let mode = wordsMode ? "words files (no OCR; baseline: ParserGroup on the words' text)" : "images (baseline: whole-page Tesseract + ParserGroup)"
 print("## giro-slip-bench: \(samples.count) \(mode), \(Set(samples.map(\.cls)).count) classes\n")
-print("| class degradation | inputs | template ms | baseline ms | classified | " + fields.map { "\($0) (template / baseline)" }.joined(separator: " | ") + " |")
+print("| class degradation | inputs | template ms (CPU) | baseline ms | classified | " + fields.map { "\($0) (template / baseline)" }.joined(separator: " | ") + " |")
 print("|---|---|---|---|---|" + fields.map { _ in "---|" }.joined())
 for key in engineRows.keys.sorted() {
     guard let t = engineRows[key], let b = baseRows[key] else { continue }
     let cells = fields.map { "\(t.cell($0)) / \(b.cell($0))" }
     let n = Double(max(t.images, 1))
-    print("| \(key) | \(t.images) | \(String(format: "%.1f", t.ms / n)) | \(String(format: "%.1f", b.ms / n)) | \(t.classified)/\(t.images) | "
+    print("| \(key) | \(t.images) | \(String(format: "%.1f", t.ms / n)) (\(String(format: "%.0f", t.cpu / n))) | \(String(format: "%.1f", b.ms / n)) | \(t.classified)/\(t.images) | "
           + cells.joined(separator: " | ") + " |")
 }
 
 // Per degradation, all classes: classification accuracy and per-field exact matches in per cent.
-print("\n| degradation | inputs | template ms | baseline ms | classification | " + fields.map { "\($0) (template / baseline)" }.joined(separator: " | ") + " |")
+print("\n| degradation | inputs | template ms (CPU) | baseline ms | classification | " + fields.map { "\($0) (template / baseline)" }.joined(separator: " | ") + " |")
 print("|---|---|---|---|---|" + fields.map { _ in "---|" }.joined())
 let degradations = Set(samples.map(\.degradation)).sorted()
 for d in degradations + ["all"] {
     var t = Tally(), b = Tally()
     for (key, row) in engineRows where d == "all" || key.hasSuffix(" \(d)") { t.add(row); b.add(baseRows[key] ?? Tally()) }
     let n = Double(max(t.images, 1))
-    print("| \(d) | \(t.images) | \(String(format: "%.1f", t.ms / n)) | \(String(format: "%.1f", b.ms / n)) | "
+    print("| \(d) | \(t.images) | \(String(format: "%.1f", t.ms / n)) (\(String(format: "%.0f", t.cpu / n))) | \(String(format: "%.1f", b.ms / n)) | "
           + String(format: "%.1f %%", 100 * Double(t.classified) / n) + " | " + fields.map { "\(t.percent($0)) / \(b.percent($0))" }.joined(separator: " | ") + " |")
 }
 
@@ -146,4 +191,65 @@ print("| true \\ read | " + columns.joined(separator: " | ") + " |")
 print("|---|" + columns.map { _ in "---|" }.joined())
 for row in classes where confusion[row] != nil {
     print("| \(row) | " + columns.map { c in confusion[row]?[c].map(String.init) ?? "·" }.joined(separator: " | ") + " |")
+}
+
+if !wordsMode {
+    // Where the template engine's time goes (wall clock per image): sheet search, first (label) pass, zones.
+    func per(_ t: Tally, _ v: Double) -> Int { Int(v / Double(max(t.images, 1))) }
+    print("\n| class degradation | sheets found | sheet search ms | first pass ms | zone OCR ms (calls) |")
+    print("|---|---|---|---|---|")
+    for key in engineRows.keys.sorted() {
+        guard let t = engineRows[key] else { continue }
+        print("| \(key) | \(t.timings.papers) | \(per(t, milliseconds(t.timings.paperSearch))) | \(per(t, milliseconds(t.timings.firstPass))) | \(per(t, milliseconds(t.timings.zones))) (\(t.timings.zoneCalls / max(t.images, 1))) |")
+    }
+    if anchorOnly {
+        print("\n| degradation | anchor-only ms (CPU) | anchor-only classification | " + fields.map { "\($0) (anchor-only)" }.joined(separator: " | ") + " |")
+        print("|---|---|---|" + fields.map { _ in "---|" }.joined())
+        for d in degradations {
+            var a = Tally()
+            for (key, row) in anchorRows where key.hasSuffix(" \(d)") { a.add(row) }
+            let n = Double(max(a.images, 1))
+            print("| \(d) | \(String(format: "%.1f", a.ms / n)) (\(String(format: "%.0f", a.cpu / n))) | " + String(format: "%.1f %%", 100 * Double(a.classified) / n)
+                  + " | " + fields.map { a.percent($0) }.joined(separator: " | ") + " |")
+        }
+    }
+    twoSlipsOnOnePhoto()
+}
+
+/// Several slips on one photo: two 12 MP photos' sheets (their rows, cropped) stacked on one 4000-px-wide picture
+/// (about 13 MP), read in one call; every slip must come back, in order, with its fields.
+func twoSlipsOnOnePhoto() {
+    let pairs = [("hr.hub-3a/water-bill", "ch.esr/spec-example"), ("si.upn/rent", "at.zahlungsanweisung/utility"),
+                 ("de.sepa-ueberweisung/invoice", "ch.es/donation")]
+    print("\n| two slips on one photo | pixels | ms (CPU) | sheets | sheet search / first passes / zones ms (zone calls) | classes found | iban, amount, reference exact |")
+    print("|---|---|---|---|---|---|---|")
+    for (top, bottom) in pairs {
+        var parts: [(GrayImage, SlipExpectation, String)] = []
+        for name in [top, bottom] {
+            guard let bytes = fm.contents(atPath: root.appendingPathComponent("\(name)-photo12mp.jpg").path),
+                  let image = try? ImageLoader().load([UInt8](bytes)).image,
+                  let e = try? SlipExpectation(contentsOf: root.appendingPathComponent("\(name).expect")),
+                  let sheet = QuadDetector().detect(image).first else { continue }
+            // The sheet's rows with a margin of background.
+            let ys = sheet.corners.map(\.y)
+            let y0 = max(0, Int(ys.min() ?? 0) - 40), y1 = min(image.height, Int(ys.max() ?? 0) + 40)
+            guard y1 > y0, let rows = GrayImage(width: image.width, height: y1 - y0,
+                                                pixels: Array(image.pixels[(y0 * image.width)..<(y1 * image.width)])) else { continue }
+            parts.append((rows, e, String(name.split(separator: "/").first ?? "")))
+        }
+        guard parts.count == 2, parts[0].0.width == parts[1].0.width else { continue }
+        let width = parts[0].0.width, height = parts[0].0.height + parts[1].0.height
+        guard let page = GrayImage(width: width, height: height, pixels: parts[0].0.pixels + parts[1].0.pixels) else { continue }
+        var timings = SlipImageTimings()
+        let c0 = cpuMilliseconds(), t0 = ContinuousClock.now
+        let found = (try? reader.read(image: page, engine: engine, options: SlipImageOptions(), timings: &timings)) ?? []
+        let elapsed = milliseconds(ContinuousClock.now - t0), cpu = cpuMilliseconds() - c0
+        var hits = 0
+        for (reading, part) in zip(found, parts) where reading.slipClass == part.2 {
+            for f in ["iban", "amount", "reference"] where part.1.expected(f) != nil
+                && SlipExpectation.observed(f, in: reading.record) == part.1.expected(f) { hits += 1 }
+        }
+        let total = parts.reduce(0) { n, p in n + ["iban", "amount", "reference"].filter { p.1.expected($0) != nil }.count }
+        print("| \(parts[0].2) + \(parts[1].2) | \(width)×\(height) | \(Int(elapsed)) (\(Int(cpu))) | \(timings.papers) | \(Int(milliseconds(timings.paperSearch))) / \(Int(milliseconds(timings.firstPass))) / \(Int(milliseconds(timings.zones))) (\(timings.zoneCalls)) | \(found.map(\.slipClass).joined(separator: ", ")) | \(hits)/\(total) |")
+    }
 }
