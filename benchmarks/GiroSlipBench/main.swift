@@ -6,6 +6,8 @@
 //
 //   giro-slip-bench [DIR]            images (`make fixtures-slips IMAGES=1`: <class>/<case>-<degradation>.png|jpg)
 //   giro-slip-bench --words [DIR]    the words files instead (no OCR: seconds; baseline = ParserGroup on their text)
+//   --only=scan,skew                 these degradations only; --class=si.upn,sk.  classes starting with these
+//   --misses                         one line per template field that differs (image, field, expected, read)
 import Foundation
 import Giro
 import GiroTestSupport
@@ -37,6 +39,12 @@ func milliseconds(_ d: Duration) -> Double { Double(d.components.seconds) * 1000
 let arguments = CommandLine.arguments.dropFirst()
 let wordsMode = arguments.contains("--words")
 let root = URL(fileURLWithPath: arguments.first { !$0.hasPrefix("--") } ?? "fixtures/slips")
+/// `--name=a,b` → [a, b]; nil when the option is absent (no filter).
+func listOption(_ name: String) -> [String]? {
+    arguments.first { $0.hasPrefix("--\(name)=") }.map { $0.dropFirst(name.count + 3).split(separator: ",").map(String.init) }
+}
+let onlyDegradations = listOption("only"), onlyClasses = listOption("class")
+let printMisses = arguments.contains("--misses")
 let fields = SlipExpectation.fields
 let reader = SlipReader.builtIn
 let engine = TesseractEngine()
@@ -53,7 +61,10 @@ for cls in classes {
         let stem = String(file.dropLast(ext.count))
         guard let dash = stem.lastIndex(of: "-"),
               let e = try? SlipExpectation(contentsOf: dir.appendingPathComponent("\(stem[..<dash]).expect")) else { continue }
-        samples.append((cls, String(stem[stem.index(after: dash)...]), dir.appendingPathComponent(file), e))
+        let degradation = String(stem[stem.index(after: dash)...])
+        if let onlyDegradations, !onlyDegradations.contains(degradation) { continue }
+        if let onlyClasses, !onlyClasses.contains(where: { cls.hasPrefix($0) }) { continue }
+        samples.append((cls, degradation, dir.appendingPathComponent(file), e))
     }
 }
 guard !samples.isEmpty else {
@@ -98,7 +109,19 @@ for s in samples {
     row.images += 1
     row.ms += engineMS
     if cls == s.cls { row.classified += 1 }
-    for field in fields { row.score(field, s.expect.expected(field), SlipExpectation.observed(field, in: cls == s.cls ? record : nil)) }
+    for field in fields {
+        let got = SlipExpectation.observed(field, in: cls == s.cls ? record : nil)
+        row.score(field, s.expect.expected(field), got)
+        if printMisses, let want = s.expect.expected(field), got != want {
+            print("miss \(s.file.lastPathComponent) [\(cls)] \(field): expected \(want) read \(got ?? "nil")")
+            // What the zones read, so a miss can be traced to OCR, zone box or parser.
+            let zonePrefix = field == "iban" ? "creditor.account" : field
+            for e in record?.source.evidence ?? [] where e.field.hasPrefix(zonePrefix) {
+                print("    zone \(e.field): \((e.text ?? "nil").debugDescription) conf \(e.confidence.map(String.init) ?? "–") \(e.corrections)")
+            }
+            for d in record?.diagnostics ?? [] where d.field.hasPrefix(zonePrefix) { print("    \(d)") }
+        }
+    }
     engineRows[key] = row
 
     let t1 = ContinuousClock.now
