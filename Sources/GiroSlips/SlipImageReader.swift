@@ -54,6 +54,7 @@ extension SlipReader {
             for (k, zone) in template.zones.enumerated() {
                 guard ContinuousClock.now < deadline else { break }
                 let crop = rectify(image, zone.box, match.transform, dpi: options.zoneDPI)
+                    .map { zone.parser == .amount ? SlipFillMarks.blankingLeading($0) ?? $0 : $0 } // `***` before an amount
                 guard let crop, let ocrImage = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels) else { continue }
                 let remaining = max(1, Int((deadline - ContinuousClock.now).components.seconds * 1000))
                 let settings = OCRSettings(languages: zone.ocr.languages ?? template.languages,
