@@ -115,7 +115,9 @@ enum SlipFieldReader {
             take(c)
             out.value = .text(c.value)
         case .text:
-            var t = flat(raw)
+            let mended = SlipText.mendingAbbreviations(flat(raw))
+            var t = mended.text
+            out.corrections = mended.corrections
             if let n = zone.options["maxLength"].flatMap(Int.init), t.count > n { t = String(t.prefix(n)) }
             out.value = .text(t)
         case .lines:

@@ -178,6 +178,13 @@ extension SlipReader {
             func parses(_ z: ZoneText) -> Bool { outcome(z)?.diagnostics.isEmpty ?? false }
             let free = zone.parser == .text || zone.parser == .lines
             let pageOK = parses(zones[k])
+            // A structured value whose only fault is its own check (a printed OGM or reference whose check fails) is
+            // still what was printed: it outranks a reading that is no such value, and keeps its diagnostic.
+            func checkedOnly(_ o: FieldOutcome?) -> Bool {
+                guard let o, !free, let v = o.value, !v.isText, !o.diagnostics.isEmpty else { return false }
+                return o.diagnostics.allSatisfy { $0.code == .slipFieldInvalid }
+            }
+            let pageCheckedOnly = checkedOnly(outcome(zones[k]))
             // A page reading that passes check digits (IBAN mod 97, the coding line's mod 10) is not read again.
             if pageOK, zone.parser == .iban || zone.parser == .esrCodingLine, (zones[k].confidence ?? 0) >= 80 { continue }
             // Structured zones: a reading counts when it parses and is confident (any confidence when check digits
@@ -195,7 +202,9 @@ extension SlipReader {
                 // No ink in a box the page pass found empty: nothing to read (paper noise stretched to full contrast
                 // costs Tesseract a second of layout analysis and gives invented letters).
                 if zones[k].isEmpty, contrast < Self.inkContrast { break }
-                guard case let crop = binarized ? gray.binarized() : gray,
+                // Fill marks before an amount (the UPN's `***`) are whitened: read with the number they are no amount.
+                guard case let looked = binarized ? gray.binarized() : gray,
+                      case let crop = zone.parser == .amount ? SlipFillMarks.blankingLeading(looked) ?? looked : looked,
                       let ocrImage = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels) else { break }
                 let remaining = max(1, Int((deadline - ContinuousClock.now).components.seconds * 1000))
                 let settings = OCRSettings(languages: zone.ocr.languages ?? template.languages,
@@ -208,7 +217,7 @@ extension SlipReader {
                 candidate.lines = lines.text
                 candidate.confidence = lines.confidence
                 let parsed = lines.text.isEmpty ? nil : outcome(candidate)
-                let zoneOK = parsed?.diagnostics.isEmpty ?? false
+                let zoneOK = (parsed?.diagnostics.isEmpty ?? false) || (checkedOnly(parsed) && !pageOK && !pageCheckedOnly)
                 let confidence = lines.confidence ?? 0
                 if free {
                     // An empty box's frame and paper texture make the engine invent letters: where the page pass

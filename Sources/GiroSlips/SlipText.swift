@@ -2,7 +2,7 @@ import Foundation
 
 /// Label text as anchors compare it: upper case, no diacritics, OCR look-alikes folded (0→O, 1/|→I, 5→S, 8→B),
 /// split into runs of letters and digits. Both the template's label and the page's words go through it.
-enum SlipText {
+package enum SlipText {
     static func fold(_ s: String) -> String {
         var t = s.replacingOccurrences(of: "đ", with: "d").replacingOccurrences(of: "Đ", with: "D")
             .replacingOccurrences(of: "ß", with: "SS")

@@ -10,9 +10,11 @@ public struct SlipExpectation: Decodable, Sendable {
     public var reference: String?
     public var creditor: String?
     public var debtor: String?
+    /// CZ/SK payment symbols as printed, `VS 2024001234 KS 0308 SS 77` (those present, in that order).
+    public var symbols: String?
 
     /// The fields scored, in table order.
-    public static let fields = ["iban", "amount", "reference", "creditor", "debtor"]
+    public static let fields = ["iban", "amount", "reference", "creditor", "debtor", "symbols"]
 
     public init(contentsOf url: URL) throws {
         self = try JSONDecoder().decode(SlipExpectation.self, from: Data(contentsOf: url))
@@ -25,6 +27,7 @@ public struct SlipExpectation: Decodable, Sendable {
         case "reference": reference
         case "creditor": creditor
         case "debtor": debtor
+        case "symbols": symbols
         default: nil
         }
     }
@@ -37,8 +40,14 @@ public struct SlipExpectation: Decodable, Sendable {
         case "reference": record?.reference?.value
         case "creditor": record?.creditor?.name
         case "debtor": record?.debtor?.name
+        case "symbols": record?.symbols.flatMap(symbolsText)
         default: nil
         }
+    }
+
+    static func symbolsText(_ s: PaymentSymbols) -> String? {
+        let parts = [("VS", s.variable), ("KS", s.constant), ("SS", s.specific)].compactMap { n, v in v.map { "\(n) \($0)" } }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     /// `field: expected ≠ observed` for every field that differs (status included); empty when the record matches.

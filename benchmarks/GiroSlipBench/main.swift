@@ -11,6 +11,8 @@
 // a time, with where the time goes (sheet search, label pass, zones); two slips on one 13 MP photo; and with
 // `--anchor-only` the same images once more with the sheet search off (the path it falls back to), in the same run.
 // GIRO_BENCH_VERBOSE=1 prints what each input got wrong on stderr.
+//   --only=scan,skew                 these degradations only; --class=si.upn,sk.  classes starting with these
+//   --misses                         one line per template field that differs (image, field, expected, read)
 import Foundation
 import Giro
 import GiroImaging
@@ -58,6 +60,12 @@ let wordsMode = arguments.contains("--words")
 let anchorOnly = arguments.contains("--anchor-only") && !wordsMode
 let verbose = ProcessInfo.processInfo.environment["GIRO_BENCH_VERBOSE"] == "1"
 let root = URL(fileURLWithPath: arguments.first { !$0.hasPrefix("--") } ?? "fixtures/slips")
+/// `--name=a,b` → [a, b]; nil when the option is absent (no filter).
+func listOption(_ name: String) -> [String]? {
+    arguments.first { $0.hasPrefix("--\(name)=") }.map { $0.dropFirst(name.count + 3).split(separator: ",").map(String.init) }
+}
+let onlyDegradations = listOption("only"), onlyClasses = listOption("class")
+let printMisses = arguments.contains("--misses")
 let fields = SlipExpectation.fields
 let reader = SlipReader.builtIn
 let engine = TesseractEngine()
@@ -74,7 +82,10 @@ for cls in classes {
         let stem = String(file.dropLast(ext.count))
         guard let dash = stem.lastIndex(of: "-"),
               let e = try? SlipExpectation(contentsOf: dir.appendingPathComponent("\(stem[..<dash]).expect")) else { continue }
-        samples.append((cls, String(stem[stem.index(after: dash)...]), dir.appendingPathComponent(file), e))
+        let degradation = String(stem[stem.index(after: dash)...])
+        if let onlyDegradations, !onlyDegradations.contains(degradation) { continue }
+        if let onlyClasses, !onlyClasses.contains(where: { cls.hasPrefix($0) }) { continue }
+        samples.append((cls, degradation, dir.appendingPathComponent(file), e))
     }
 }
 guard !samples.isEmpty else {
@@ -125,7 +136,19 @@ func run(_ page: PageWords?, _ image: GrayImage?, _ options: SlipImageOptions, _
     row.timings.papers += timings.papers
     if cls == trueClass { row.classified += 1 }
     let scored = cls == trueClass ? record : nil
-    for field in fields { row.score(field, e.expected(field), SlipExpectation.observed(field, in: scored)) }
+    for field in fields {
+        let got = SlipExpectation.observed(field, in: scored)
+        row.score(field, e.expected(field), got)
+        if printMisses, let want = e.expected(field), got != want {
+            print("miss \(key) [\(cls), sheets \(options.detectPaper)] \(field): expected \(want) read \(got ?? "nil")")
+            // What the zones read, so a miss can be traced to OCR, zone box or parser.
+            let zonePrefix = field == "iban" ? "creditor.account" : field
+            for ev in record?.source.evidence ?? [] where ev.field.hasPrefix(zonePrefix) {
+                print("    zone \(ev.field): \((ev.text ?? "nil").debugDescription) conf \(ev.confidence.map(String.init) ?? "–") \(ev.corrections)")
+            }
+            for d in record?.diagnostics ?? [] where d.field.hasPrefix(zonePrefix) { print("    \(d)") }
+        }
+    }
     rows[key] = row
     if verbose {
         let wrong = scored.map { e.mismatches($0) } ?? ["read as \(cls)"]
