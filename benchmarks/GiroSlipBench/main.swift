@@ -152,7 +152,7 @@ func run(_ page: PageWords?, _ image: GrayImage?, _ options: SlipImageOptions, _
     rows[key] = row
     if verbose {
         let wrong = scored.map { e.mismatches($0) } ?? ["read as \(cls)"]
-        let notes = scored?.diagnostics.map { "\($0.field ?? ""): \($0.message)" } ?? []
+        let notes = scored?.diagnostics.map { "\($0.field): \($0.message)" } ?? []
         if !wrong.isEmpty { FileHandle.standardError.write(Data("\(key) [sheets \(options.detectPaper)]: \(wrong) \(notes)\n".utf8)) }
     }
     return cls
