@@ -23,8 +23,8 @@ package struct Homography: Sendable, Hashable {
         return Homography(a: s[0], b: s[1], c: s[2], d: s[3], e: s[4], f: s[5], g: s[6], h: s[7])
     }
 
-    /// Gaussian elimination with partial pivoting; nil for a singular system.
-    static func solve(_ m: [[Double]], _ r: [Double]) -> [Double]? {
+    /// Gaussian elimination with partial pivoting; nil for a singular system (also GiroSlips' fits).
+    package static func solve(_ m: [[Double]], _ r: [Double]) -> [Double]? {
         let n = r.count
         var a = m, b = r
         for col in 0..<n {
@@ -64,12 +64,7 @@ extension GrayImage {
                     let u = Double(x) + 0.5
                     let den = map.g * u + map.h * v + 1
                     let fx = (map.a * u + map.b * v + map.c) / den - 0.5, fy = (map.d * u + map.e * v + map.f) / den - 0.5
-                    guard fx.isFinite, fy.isFinite, fx >= 0, fy >= 0, fx < Double(W - 1), fy < Double(H - 1) else { continue }
-                    let ix = Int(fx), iy = Int(fy), ax = fx - Double(ix), ay = fy - Double(iy)
-                    let i = iy * W + ix
-                    let top = Double(src[i]) * (1 - ax) + Double(src[i + 1]) * ax
-                    let bottom = Double(src[i + W]) * (1 - ax) + Double(src[i + W + 1]) * ax
-                    out[y * w + x] = UInt8(max(0, min(255, top * (1 - ay) + bottom * ay)))
+                    if let v = GrayImage.bilinear(src, width: W, height: H, fx, fy) { out[y * w + x] = v }
                 }
             }
         }
@@ -118,5 +113,19 @@ extension GrayImage {
             }
         }
         return GrayImage(uncheckedWidth: width, height: height, pixels: out)
+    }
+}
+
+extension GrayImage {
+    /// The bilinear sample at (`fx`, `fy`) (pixel centres on integers); nil outside the image. Shared by the sheet
+    /// rectifier and GiroSlips' zone crops.
+    package static func bilinear(_ src: UnsafeBufferPointer<UInt8>, width W: Int, height H: Int, _ fx: Double, _ fy: Double) -> UInt8? {
+        guard fx.isFinite, fy.isFinite, fx >= 0, fy >= 0, fx < Double(W - 1), fy < Double(H - 1) else { return nil }
+        let ix = Int(fx), iy = Int(fy), ax = fx - Double(ix), ay = fy - Double(iy)
+        let i = iy * W + ix
+        guard i >= 0, i + W + 1 < src.count else { return nil }
+        let top = Double(src[i]) * (1 - ax) + Double(src[i + 1]) * ax
+        let bottom = Double(src[i + W]) * (1 - ax) + Double(src[i + W + 1]) * ax
+        return UInt8(max(0, min(255, top * (1 - ay) + bottom * ay)))
     }
 }

@@ -68,7 +68,7 @@ struct SlipTransform: Sendable, Hashable {
                 }
             }
         }
-        guard let s = solve(ata, atb) else { return nil }
+        guard let s = Homography.solve(ata, atb) else { return nil }
         let n = SlipTransform(a: s[0], b: s[1], c: s[2], d: s[3], e: s[4], f: s[5], g: s[6], h: s[7])
         // Undo the normalisations: T_to⁻¹ · N · T_from.
         let fromT = SlipTransform(a: fs, b: 0, c: -fx * fs, d: 0, e: fs, f: -fy * fs)
@@ -86,29 +86,6 @@ struct SlipTransform: Sendable, Hashable {
         let t = SlipTransform(a: m[0][0] / k, b: m[0][1] / k, c: m[0][2] / k, d: m[1][0] / k, e: m[1][1] / k, f: m[1][2] / k,
                               g: m[2][0] / k, h: m[2][1] / k)
         return [t.a, t.b, t.c, t.d, t.e, t.f, t.g, t.h].allSatisfy(\.isFinite) ? t : nil
-    }
-
-    /// Gaussian elimination with partial pivoting.
-    static func solve(_ m: [[Double]], _ r: [Double]) -> [Double]? {
-        let n = r.count
-        var a = m, b = r
-        for col in 0..<n {
-            guard let pivot = (col..<n).max(by: { abs(a[$0][col]) < abs(a[$1][col]) }), abs(a[pivot][col]) > 1e-12 else { return nil }
-            a.swapAt(col, pivot)
-            b.swapAt(col, pivot)
-            for row in (col + 1)..<n {
-                let f = a[row][col] / a[col][col]
-                for k in col..<n { a[row][k] -= f * a[col][k] }
-                b[row] -= f * b[col]
-            }
-        }
-        var x = [Double](repeating: 0, count: n)
-        for row in stride(from: n - 1, through: 0, by: -1) {
-            var sum = b[row]
-            for k in (row + 1)..<n { sum -= a[row][k] * x[k] }
-            x[row] = sum / a[row][row]
-        }
-        return x.allSatisfy(\.isFinite) ? x : nil
     }
 
     /// Least-squares similarity (no reflection) mapping `from` onto `to`; nil for fewer than two distinct points.

@@ -356,13 +356,7 @@ extension SlipReader {
             for y in border..<(h - border) {
                 for x in border..<(w - border) {
                     let p = t.apply(SlipPoint(x: box.x - pad + (Double(x - border) + 0.5) / pxPerMM, y: box.y - pad + (Double(y - border) + 0.5) / pxPerMM))
-                    let fx = p.x - 0.5, fy = p.y - 0.5
-                    guard fx.isFinite, fy.isFinite, fx >= 0, fy >= 0, fx < Double(W - 1), fy < Double(H - 1) else { continue }
-                    let ix = Int(fx), iy = Int(fy), ax = fx - Double(ix), ay = fy - Double(iy)
-                    let i = iy * W + ix
-                    let top = Double(src[i]) * (1 - ax) + Double(src[i + 1]) * ax
-                    let bottom = Double(src[i + W]) * (1 - ax) + Double(src[i + W + 1]) * ax
-                    out[y * w + x] = UInt8(max(0, min(255, top * (1 - ay) + bottom * ay)))
+                    if let v = GrayImage.bilinear(src, width: W, height: H, p.x - 0.5, p.y - 0.5) { out[y * w + x] = v }
                 }
             }
         }
