@@ -13,6 +13,9 @@ extension ErrorCode {
     public static let slipFieldInvalid: ErrorCode = "slip_field_invalid"
     /// An optional zone was empty (informational; the field stays null).
     public static let slipFieldEmpty: ErrorCode = "slip_field_empty"
+    /// An amount or digits zone (no check digit) was read several times and no value has a strict majority of
+    /// the readings: the most agreed value is kept, the record is uncertain (every reading is in the message).
+    public static let slipReadingsDisagree: ErrorCode = "slip_readings_disagree"
     /// A cross-field rule failed: the coding line disagrees with the printed amount or reference.
     public static let slipRuleFailed: ErrorCode = "slip_rule_failed"
     /// The words came without boxes (plain text): only line/keyword reading was possible.

@@ -168,6 +168,7 @@ extension SlipReader {
             zonePage.words[j].text = ""
         }
         var zones = SlipZoneReader.read(match, page: zonePage, excluding: Set(match.anchors.flatMap(\.words)))
+        var disagreements: [Diagnostic] = []
         for (k, zone) in template.zones.enumerated() {
             // A reference is read with its model box, an account with its bank code box.
             let companion = zone.options["modelZone"] ?? zone.options["bankZone"]
@@ -193,6 +194,10 @@ extension SlipReader {
             // a low confidence; another scale or threshold often reads it). Free text: one look, kept when confident.
             let variants: [(scale: Double, binarized: Bool)] = free ? [(1, false)] : [(1, false), (4.0 / 3, false), (1, true)]
             let checked = zone.parser == .iban || zone.parser == .esrCodingLine
+            // Amounts, bare digits and national accounts (their bank code has no check digit) are not protected by a
+            // check: every look is taken and the majority value kept; without a strict majority the field is
+            // uncertain (a blurred dotted 0 read as 6 must not pass as a valid amount).
+            let unchecked = zone.parser == .amount || zone.parser == .digits || zone.parser == .account
             var seen: [(zone: ZoneText, value: SlipValue, confidence: Int)] = []
             if pageOK, let v = outcome(zones[k])?.value { seen.append((zones[k], v, zones[k].confidence ?? 0)) }
             var settled = false
@@ -234,7 +239,7 @@ extension SlipReader {
                     // Nothing parses: an empty box stays empty unless an earlier reading waits for confirmation.
                     if seen.isEmpty && zones[k].isEmpty { break } else { continue }
                 }
-                if checked || confidence >= 55 || seen.contains(where: { $0.value == value }) {
+                if !unchecked, checked || confidence >= 55 || seen.contains(where: { $0.value == value }) {
                     zones[k] = candidate
                     settled = true
                     break
@@ -246,9 +251,21 @@ extension SlipReader {
             if !free, !settled, !pageOK, !zones[k].isEmpty, let best = seen.max(by: { $0.confidence < $1.confidence }) {
                 zones[k] = best.zone
             }
+            if unchecked, let pick = Self.agreed(seen) {
+                zones[k] = pick.zone
+                // A strict majority of the looks decides; without one the value is kept but not trusted.
+                if pick.disagreeing * 2 >= seen.count, pick.disagreeing > 0 {
+                    disagreements.append(.warning(.slipReadingsDisagree, field: zone.field, uncertain: true,
+                        "zone \(zone.field): \(seen.count) readings, \(pick.disagreeing) disagree (\(seen.map { SlipFieldReader.flat($0.zone.text) }.joined(separator: " | ")))"))
+                }
+            }
         }
         var record = SlipRecordBuilder.build(match, zones: zones, accountChecks: accountChecks)
         record.source.slipClass = template.id
+        if !disagreements.isEmpty {
+            record.diagnostics += disagreements
+            record.status = RecordStatus.derived(from: record.diagnostics)
+        }
         return record
     }
 
@@ -397,5 +414,20 @@ extension SlipReader {
         let text = rows.map { $0.sorted { $0.x < $1.x }.map(\.text).joined(separator: " ") }
         let low = words.compactMap(\.confidence).min().map { Int((min(max($0, 0), 1) * 100).rounded()) }
         return (text, low)
+    }
+}
+
+extension SlipReader {
+    /// The value most readings agree on (ties: the most confident), and how many readings say something else.
+    static func agreed(_ seen: [(zone: ZoneText, value: SlipValue, confidence: Int)]) -> (zone: ZoneText, disagreeing: Int)? {
+        var votes: [SlipValue: (count: Int, best: (zone: ZoneText, confidence: Int))] = [:]
+        for r in seen {
+            var v = votes[r.value] ?? (0, (r.zone, r.confidence))
+            v.count += 1
+            if r.confidence > v.best.confidence { v.best = (r.zone, r.confidence) }
+            votes[r.value] = v
+        }
+        guard let top = votes.values.max(by: { ($0.count, $0.best.confidence) < ($1.count, $1.best.confidence) }) else { return nil }
+        return (top.best.zone, seen.count - top.count)
     }
 }
