@@ -40,7 +40,7 @@ struct DecodeCommand: ParsableCommand {
 
     @OptionGroup var image: ImageOptions
 
-    @Option(name: .customLong("debug-image"), help: "For an image: write it with the found symbols outlined to this PNG.")
+    @Option(name: .customLong("debug-image"), help: "For an image: write it with the found symbols and slips outlined (slip zones labelled with the text read) to this PNG.")
     var debugImage: String?
 
     @OptionGroup var pdf: PDFCLIOptions

@@ -40,7 +40,8 @@ enum SlipCLI {
         for e in slip.record.source.evidence ?? [] where e.box.count == 4 {
             let (x, y, w, h) = (e.box[0], e.box[1], e.box[2], e.box[3])
             outlines.append(DebugImage.Outline(corners: [ImagePoint(x: x, y: y), ImagePoint(x: x + w, y: y), ImagePoint(x: x + w, y: y + h),
-                                                         ImagePoint(x: x, y: y + h)], recognised: e.text != nil))
+                                                         ImagePoint(x: x, y: y + h)], recognised: e.text != nil,
+                                               label: e.field + ": " + (e.text.map { $0.split(whereSeparator: \.isNewline).joined(separator: " / ") } ?? "-")))
         }
         return outlines
     }

@@ -7,9 +7,13 @@ package enum DebugImage {
     package struct Outline: Sendable {
         package var corners: [ImagePoint]
         package var recognised: Bool
-        package init(corners: [ImagePoint], recognised: Bool) {
+        /// Written beside the first corner (a slip zone: its field and the text read). Printable ASCII only; anything
+        /// else shows as `?` (a payload never reaches the picture as anything but these glyphs).
+        package var label: String?
+        package init(corners: [ImagePoint], recognised: Bool, label: String? = nil) {
             self.corners = corners
             self.recognised = recognised
+            self.label = label
         }
     }
 
@@ -28,6 +32,12 @@ package enum DebugImage {
                 line(&rgb, image, o.corners[k], o.corners[(k + 1) % o.corners.count], color, thickness)
             }
             dot(&rgb, image, o.corners[0], (220, 0, 0), thickness * 3)
+        }
+        // Labels last, so no outline crosses them.
+        let scale = max(1, min(image.width, image.height) / 700)
+        for o in outlines {
+            guard let label = o.label, let first = o.corners.first else { continue }
+            text(&rgb, image, label, at: ImagePoint(x: first.x, y: first.y - DebugFont.height * scale - thickness), scale: scale)
         }
         return try encodePNG(rgb: rgb, width: image.width, height: image.height)
     }
@@ -49,6 +59,27 @@ package enum DebugImage {
         }
         guard written != 0 else { throw GiroError(.imageInvalid, field: "debug_image", "png: cannot encode") }
         return Array(out.prefix(size))
+    }
+
+    /// `label` in `DebugFont`, black on a white box, at most 80 characters.
+    static func text(_ rgb: inout [UInt8], _ image: GrayImage, _ label: String, at origin: ImagePoint, scale: Int) {
+        let glyphs = label.unicodeScalars.prefix(80).map { $0.value >= 0x20 && $0.value < 0x7F ? Int($0.value) - 0x20 : Int(UInt8(ascii: "?")) - 0x20 }
+        let w = DebugFont.width, h = DebugFont.height
+        for y in -1...(h * scale) {
+            for x in -1...(glyphs.count * w * scale) { plot(&rgb, image, origin.x + x, origin.y + y, (255, 255, 255)) }
+        }
+        for (k, g) in glyphs.enumerated() {
+            for row in 0..<h {
+                let bits = DebugFont.rows[g * h + row]
+                for col in 0..<w where bits & (1 << (w - 1 - col)) != 0 {
+                    for sy in 0..<scale {
+                        for sx in 0..<scale {
+                            plot(&rgb, image, origin.x + (k * w + col) * scale + sx, origin.y + row * scale + sy, (0, 0, 0))
+                        }
+                    }
+                }
+            }
+        }
     }
 
     static func dot(_ rgb: inout [UInt8], _ image: GrayImage, _ p: ImagePoint, _ c: (UInt8, UInt8, UInt8), _ r: Int) {

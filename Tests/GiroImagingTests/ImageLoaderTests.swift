@@ -120,4 +120,20 @@ import Testing
         let back = try ImageLoader().load(png)
         #expect(back.fileFormat == .png && back.image.width == loaded.image.width && back.image.height == loaded.image.height)
     }
+
+    /// A label is drawn (black glyphs on a white box beside the first corner); control characters, non-ASCII text and
+    /// labels running off the picture are drawn as `?` or clipped, never trap.
+    @Test func debugImageLabelsAreDrawnAndClipped() throws {
+        let blank = try #require(GrayImage(width: 200, height: 100, pixels: [UInt8](repeating: 128, count: 20_000)))
+        let box: [ImagePoint] = [.init(x: 20, y: 40), .init(x: 150, y: 40), .init(x: 150, y: 90), .init(x: 20, y: 90)]
+        let plain = try ImageLoader().load(try DebugImage.png(blank, outlines: [.init(corners: box, recognised: true)])).image
+        let labelled = try ImageLoader().load(try DebugImage.png(blank, outlines: [.init(corners: box, recognised: true, label: "IBAN: HR12")])).image
+        // Above the box: white label background and black glyph pixels where the plain outline left gray.
+        let region = (20..<100).flatMap { x in (24..<38).map { y in y * 200 + x } }
+        #expect(region.contains { labelled.pixels[$0] >= 250 } && region.contains { labelled.pixels[$0] <= 5 })
+        #expect(region.allSatisfy { plain.pixels[$0] > 5 && plain.pixels[$0] < 250 })
+        let hostile = "\u{1B}[2J\u{202E}žЖ" + String(repeating: "x", count: 500)
+        let edge: [ImagePoint] = [.init(x: 190, y: 2), .init(x: 5000, y: 2), .init(x: 5000, y: 5000), .init(x: -9, y: 5000)]
+        _ = try DebugImage.png(blank, outlines: [.init(corners: edge, recognised: false, label: hostile), .init(corners: box, recognised: true, label: "")])
+    }
 }
