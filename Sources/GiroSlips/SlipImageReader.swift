@@ -59,6 +59,8 @@ extension SlipReader {
                       timings: inout SlipImageTimings) throws(GiroError) -> [SlipReading] {
         let deadline = ContinuousClock.now + .milliseconds(options.budgetMilliseconds)
         var located: [(match: SlipMatch, page: PageWords)] = []
+        // Slip-like blocks no template matched (`slip.unknown`), as the words path reads them: never dropped.
+        var unknown: [SlipReading] = []
         if options.detectPaper {
             let t0 = ContinuousClock.now
             let papers = QuadDetector().detect(image)
@@ -68,11 +70,11 @@ extension SlipReader {
                 // Each sheet's first pass gets what is left of the budget.
                 var left = options
                 left.budgetMilliseconds = max(1, Int((deadline - ContinuousClock.now).components.seconds * 1000))
-                located += try locate(on: paper, in: image, engine: engine, options: left, timings: &timings)
+                located += try locate(on: paper, in: image, engine: engine, options: left, timings: &timings, unknown: &unknown)
             }
         }
-        // No sheet on a background (a scan whose form fills the page), or none held a slip: the whole page.
-        var unknown: [SlipReading] = []
+        // No sheet on a background (a scan whose form fills the page), or none held a slip: the whole page (which
+        // finds again any unknown block a sheet held, and may still find a form there, e.g. in Cyrillic).
         if located.isEmpty {
             let t0 = ContinuousClock.now
             var page = try firstPass(image, engine: engine, options: options)
@@ -85,17 +87,17 @@ extension SlipReader {
             }
             timings.firstPass += ContinuousClock.now - t0
             located = found.compactMap(\.fit).map { ($0, page) }
-            // Slip-like blocks no template matched (`slip.unknown`) are kept as the words path reads them.
             unknown = found.filter { $0.fit == nil }
         }
         let t0 = ContinuousClock.now
         defer { timings.zones += ContinuousClock.now - t0 }
-        return located.prefix(maxSlipsPerPage).map { m, page in
+        let read = located.prefix(maxSlipsPerPage).map { m, page in
             let record = options.perZoneOCR
                 ? readZones(m, page: page, image: image, engine: engine, options: options, deadline: deadline, calls: &timings.zoneCalls)
                 : SlipRecordBuilder.build(m, zones: SlipZoneReader.read(m, page: page, excluding: Set(m.anchors.flatMap(\.words))), accountChecks: accountChecks)
             return SlipReading(record: record, slipClass: m.template.id, corners: Self.corners(m), fit: m)
         } + unknown.prefix(max(0, maxSlipsPerPage - located.count))
+        return SlipReadingOrder.sorted(read, corners: \.corners)
     }
 
     /// The form's corners in image pixels, clockwise from its top-left.
@@ -117,7 +119,7 @@ extension SlipReader {
     /// the original image. When the form's corners land on the sheet's (the sheet is the slip), the four corners
     /// themselves give the exact perspective.
     func locate(on paper: PaperQuad, in image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
-                timings: inout SlipImageTimings) throws(GiroError) -> [(match: SlipMatch, page: PageWords)] {
+                timings: inout SlipImageTimings, unknown: inout [SlipReading]) throws(GiroError) -> [(match: SlipMatch, page: PageWords)] {
         let (w, h) = paper.size
         let long = max(w, h)
         guard long >= 64 else { return [] }
@@ -140,7 +142,12 @@ extension SlipReader {
             return PageWord(text: word.text, x: x0, y: y0, w: max(0, SlipPoint.pixel(xs.max() ?? 0) - x0),
                             h: max(0, SlipPoint.pixel(ys.max() ?? 0) - y0), confidence: word.confidence)
         }
-        return locate(words: page).compactMap { m in
+        let forms = locate(words: page)
+        // A sheet that holds no known form may hold an unknown one: read from its words in image coordinates.
+        if forms.isEmpty, reportsUnknownSlips {
+            unknown += read(words: mapped).filter { $0.fit == nil }
+        }
+        return forms.compactMap { m in
             guard var t = SlipTransform.compose(rectify, m.transform) else { return nil }
             let form = [(0.0, 0.0), (m.template.width, 0.0), (m.template.width, m.template.height), (0.0, m.template.height)]
                 .map { SlipPoint(x: $0.0, y: $0.1) }
