@@ -108,8 +108,9 @@ extension ImageDecoder {
     }
 
     /// Ties each slip to the barcode whose centre lies on the form. A payment barcode there is the answer, cross-checked
-    /// by the print (the slip is not listed again); a barcode a payment format rejected leaves the print as the
-    /// answer; a slip with no barcode on it is listed as read.
+    /// by the print (the slip is not listed again) — unless the barcode's record is `uncertain` (a partial payload)
+    /// and the print's `valid`: then the print is the answer, cross-checked by the barcode, and both are listed; a
+    /// barcode a payment format rejected leaves the print as the answer; a slip with no barcode on it is listed as read.
     package static func combine(_ result: inout ImageDecodeResult, readings: [SlipReading]) {
         var slips: [ImageSlipResult] = []
         for reading in readings {
@@ -121,6 +122,13 @@ extension ImageDecoder {
             }
             if let i = onSlip.first(where: { result.symbols[$0].record.map { $0.source.crossCheck == nil } ?? false }),
                let barcode = result.symbols[i].record {
+                // A barcode that holds only part of the payment does not replace a print read in full.
+                if barcode.status != .valid, reading.record.status == .valid {
+                    var slip = ImageSlipResult(reading)
+                    slip.record = SlipCrossCheck.check(print: reading, partialBarcode: barcode)
+                    slips.append(slip)
+                    continue
+                }
                 result.symbols[i].record = SlipCrossCheck.check(barcode: barcode, print: reading)
                 continue
             }

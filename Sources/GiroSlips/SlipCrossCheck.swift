@@ -14,7 +14,18 @@ public enum SlipCrossCheck {
     /// is compared loosely (case, diacritics, punctuation, a few OCR slips, one name inside the other) and a mismatch
     /// only warns, as forms print names shortened.
     public static func check(barcode: PaymentRecord, print: SlipReading) -> PaymentRecord {
-        var record = barcode
+        compared(barcode, winner: "barcode", barcode: barcode, print: print)
+    }
+
+    /// The print's record, cross-checked by a barcode that carries only part of the payment (its own record is
+    /// `uncertain`: a Kos-GIRO Code128 holding a reference, say) while the print was read in full and checked
+    /// (`valid`): the print is the answer (winner `print`), every field both carry compared as above.
+    public static func check(print: SlipReading, partialBarcode barcode: PaymentRecord) -> PaymentRecord {
+        compared(print.record, winner: "print", barcode: barcode, print: print)
+    }
+
+    static func compared(_ answer: PaymentRecord, winner: String, barcode: PaymentRecord, print: SlipReading) -> PaymentRecord {
+        var record = answer
         var fields: [CrossCheckField] = []
         for (field, b, p, same, moves) in pairs(barcode, print.record) {
             fields.append(CrossCheckField(field: field, barcode: b, print: p, match: same))
@@ -23,7 +34,7 @@ public enum SlipCrossCheck {
                                                    "the barcode says \(b), the printed \(print.slipClass) slip says \(p)"))
             }
         }
-        record.source.crossCheck = CrossCheck(winner: "barcode", slipClass: print.slipClass, fields: fields)
+        record.source.crossCheck = CrossCheck(winner: winner, slipClass: print.slipClass, fields: fields)
         record.status = .derived(from: record.diagnostics)
         return record
     }

@@ -22,6 +22,35 @@ import Testing
         return try PaymentDecoder().decode(bytes: Array((lines.joined(separator: "\n") + "\n").utf8))
     }
 
+    /// A barcode that carries only part of the payment (its record `uncertain`) does not replace a print read in
+    /// full: the print is the answer, cross-checked by the barcode; a disagreement still warns.
+    @Test func partialBarcodeLeavesTheFullPrintAsTheAnswer() throws {
+        var partial = try barcode()
+        partial.status = .uncertain
+        let print = try printed()
+        let r = SlipCrossCheck.check(print: print, partialBarcode: partial)
+        #expect(r.format == "hr.hub-3a" && r.status == .valid && r.source.crossCheck?.winner == "print")
+        #expect(r.source.crossCheck?.fields.allSatisfy(\.match) == true && r.source.crossCheck?.fields.count == 4)
+        var altered = try barcode { $0[2] = "000000000132450" }
+        altered.status = .uncertain
+        let m = SlipCrossCheck.check(print: print, partialBarcode: altered)
+        #expect(m.status == .uncertain && m.amount?.value == Decimal(string: "1234.50"))
+        #expect(m.diagnostics.contains { $0.code == .slipBarcodeMismatch && $0.field == "amount" })
+
+        // Through the image combiner, on the real HUB-3A scan with its PDF417 whose record is made partial: the slip
+        // is listed (print wins), the barcode symbol stays as decoded.
+        let image = SlipFixtures.folder.appendingPathComponent("samples/hr.hub-3a-water-bill-barcode-scan.png")
+        var result = try ImageDecoder().decode(imageBytes: [UInt8](Data(contentsOf: image)))
+        try #require(result.symbols.count == 1 && result.symbols[0].record != nil)
+        result.symbols[0].record?.status = .uncertain
+        let decoded = result.symbols[0].record
+        var reading = print
+        reading.corners = [[0, 0], [100_000, 0], [100_000, 100_000], [0, 100_000]]
+        ImageDecoder.combine(&result, readings: [reading])
+        #expect(result.slips.count == 1 && result.slips[0].record.source.crossCheck?.winner == "print")
+        #expect(result.slips[0].record.status == .valid && result.symbols[0].record == decoded)
+    }
+
     @Test func agreeingBarcodeAndPrint() throws {
         let barcode = try barcode()
         let r = SlipCrossCheck.check(barcode: barcode, print: try printed())
