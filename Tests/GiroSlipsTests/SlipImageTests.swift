@@ -82,18 +82,7 @@ import Testing
     /// Two slips on one picture (the HUB-3A scan and the ESR photo pasted side by side on a dark table): both
     /// sheets are found and read, in reading order.
     @Test func twoSlipsOnOnePicture() throws {
-        let loader = ImageLoader()
-        let hub = try loader.load([UInt8](Data(contentsOf: SlipFixtures.folder.appendingPathComponent("samples/hr.hub-3a-water-bill-scan.png")))).image
-        let esr = try loader.load([UInt8](Data(contentsOf: SlipFixtures.folder.appendingPathComponent("samples/ch.esr-spec-example-photo.jpg")))).image
-        let width = 60 + hub.width + 60 + esr.width + 60, height = 100 + max(hub.height, esr.height) + 100
-        var pixels = [UInt8](repeating: 82, count: width * height)
-        for (part, left, top) in [(hub, 60, 140), (esr, 60 + hub.width + 60, 100)] {
-            for y in 0..<part.height {
-                pixels.replaceSubrange(((top + y) * width + left)..<((top + y) * width + left + part.width),
-                                       with: part.pixels[(y * part.width)..<((y + 1) * part.width)])
-            }
-        }
-        let page = try #require(GrayImage(width: width, height: height, pixels: pixels))
+        let page = try Self.hubBesideESR()
         let found = try Self.reader.read(image: page, engine: TesseractEngine(), options: SlipImageOptions())
         #expect(found.map(\.slipClass) == ["hr.hub-3a", "ch.esr"])
         for (reading, name) in zip(found, ["hr.hub-3a/water-bill", "ch.esr/spec-example"]) {
@@ -107,6 +96,18 @@ import Testing
     /// A sheet holding a form no template knows, beside a known slip, is reported as `slip.unknown` (here: the
     /// HUB-3A read without its template), in reading order, never dropped.
     @Test func unknownFormBesideAKnownSlip() throws {
+        let page = try Self.hubBesideESR()
+        var reader = SlipReader(templates: SlipReader.builtInTemplates.filter { $0.id != "hr.hub-3a" })
+        reader.reportsUnknownSlips = true
+        let found = try reader.read(image: page, engine: TesseractEngine(), options: SlipImageOptions())
+        #expect(found.map(\.slipClass) == [SlipReader.unknownClass, "ch.esr"])
+        #expect(found.first?.record.status == .uncertain)
+        // Generic parsers cannot tell the payer's IBAN from the payee's: one of the two printed ones, valid.
+        #expect(["HR1210010051863000160", "HR1723600001101234565"].contains(found.first?.record.creditor?.account?.iban ?? ""))
+    }
+
+    /// The HUB-3A scan and the ESR photo pasted side by side on a dark table.
+    static func hubBesideESR() throws -> GrayImage {
         let loader = ImageLoader()
         let hub = try loader.load([UInt8](Data(contentsOf: SlipFixtures.folder.appendingPathComponent("samples/hr.hub-3a-water-bill-scan.png")))).image
         let esr = try loader.load([UInt8](Data(contentsOf: SlipFixtures.folder.appendingPathComponent("samples/ch.esr-spec-example-photo.jpg")))).image
@@ -118,14 +119,7 @@ import Testing
                                        with: part.pixels[(y * part.width)..<((y + 1) * part.width)])
             }
         }
-        let page = try #require(GrayImage(width: width, height: height, pixels: pixels))
-        var reader = SlipReader(templates: SlipReader.builtInTemplates.filter { $0.id != "hr.hub-3a" })
-        reader.reportsUnknownSlips = true
-        let found = try reader.read(image: page, engine: TesseractEngine(), options: SlipImageOptions())
-        #expect(found.map(\.slipClass) == [SlipReader.unknownClass, "ch.esr"])
-        #expect(found.first?.record.status == .uncertain)
-        // Generic parsers cannot tell the payer's IBAN from the payee's: one of the two printed ones, valid.
-        #expect(["HR1210010051863000160", "HR1723600001101234565"].contains(found.first?.record.creditor?.account?.iban ?? ""))
+        return try #require(GrayImage(width: width, height: height, pixels: pixels))
     }
 
     @Test func junkImagesGiveTypedErrorsOrNothing() throws {
