@@ -225,8 +225,7 @@ public struct ReadingStrategy: Sendable {
 
         var outOfTime: Bool { clock.now - start >= budget }
         var remainingMilliseconds: Int {
-            let left = budget - (clock.now - start)
-            return max(1, Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            (budget - (clock.now - start)).budgetMilliseconds
         }
 
         func finished(_ exhaustive: Bool) -> Bool { outOfTime || (anyRecognised && !exhaustive) }

@@ -76,9 +76,8 @@ public struct TesseractEngine: OCREngine {
         let budget = Duration.milliseconds(settings.budgetMilliseconds)
         let remaining = budget - (ContinuousClock.now - start)
         guard remaining > .zero else { throw timeout(settings) }
-        let milliseconds = remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000
         let job = RecognitionJob(handle: handle, width: image.width, height: image.height,
-                                 deadlineMilliseconds: Int32(clamping: max(1, milliseconds)))
+                                 deadlineMilliseconds: Int32(clamping: remaining.budgetMilliseconds))
         guard let (status, words) = job.run(timeout: remaining) else {
             handedOver = true
             throw timeout(settings)

@@ -3,30 +3,36 @@ import GiroCore
 import GiroImaging
 import GiroOCR
 
-/// How an image is read for slips.
+/// How an image is read for slips. Every limit is clamped, also when set after `init` (a library caller's value
+/// reaches pixel arithmetic).
 public struct SlipImageOptions: Sendable, Hashable {
-    /// The first, whole-page pass (which finds the printed labels) runs on a copy at most this long.
-    public var firstPassMaxSide: Int
-    /// Zone crops are rectified to this resolution before per-zone OCR.
-    public var zoneDPI: Double
+    /// The first, whole-page pass (which finds the printed labels) runs on a copy at most this long (400…8000).
+    public var firstPassMaxSide: Int { didSet { firstPassMaxSide = Self.side(firstPassMaxSide, 400...8000) } }
+    /// Zone crops are rectified to this resolution before per-zone OCR (100…600).
+    public var zoneDPI: Double { didSet { zoneDPI = Self.dpi(zoneDPI) } }
     /// Run OCR again on each zone (its whitelist and layout) instead of using the first pass's words.
     public var perZoneOCR: Bool
-    public var budgetMilliseconds: Int
+    /// Time for the whole image (100 ms … 2 min).
+    public var budgetMilliseconds: Int { didSet { budgetMilliseconds = Self.side(budgetMilliseconds, 100...120_000) } }
     /// Look for sheets of paper on a background (photos) and read each one rectified; the whole page is read
     /// when none is found or none holds a slip.
     public var detectPaper: Bool
-    /// A sheet found in a photo is rectified to this long side (pixels) for the first pass.
-    public var paperSide: Int
+    /// A sheet found in a photo is rectified to this long side (pixels) for the first pass (400…4000).
+    public var paperSide: Int { didSet { paperSide = Self.side(paperSide, 400...4000) } }
 
     public init(firstPassMaxSide: Int = 2600, zoneDPI: Double = 300, perZoneOCR: Bool = true, budgetMilliseconds: Int = 20_000,
                 detectPaper: Bool = true, paperSide: Int = 2100) {
-        self.firstPassMaxSide = min(max(firstPassMaxSide, 400), 8000)
-        self.zoneDPI = min(max(zoneDPI.isFinite ? zoneDPI : 300, 100), 600)
+        self.firstPassMaxSide = Self.side(firstPassMaxSide, 400...8000)
+        self.zoneDPI = Self.dpi(zoneDPI)
         self.perZoneOCR = perZoneOCR
-        self.budgetMilliseconds = min(max(budgetMilliseconds, 100), 120_000)
+        self.budgetMilliseconds = Self.side(budgetMilliseconds, 100...120_000)
         self.detectPaper = detectPaper
-        self.paperSide = min(max(paperSide, 400), 4000)
+        self.paperSide = Self.side(paperSide, 400...4000)
     }
+
+    static func side(_ v: Int, _ r: ClosedRange<Int>) -> Int { min(max(v, r.lowerBound), r.upperBound) }
+    static func dpi(_ v: Double) -> Double { v.isFinite ? min(max(v, 100), 600) : 300 }
+
 }
 
 /// Where the time of one image went (`giro-slip-bench`).
@@ -69,7 +75,7 @@ extension SlipReader {
                 timings.papers += 1
                 // Each sheet's first pass gets what is left of the budget.
                 var left = options
-                left.budgetMilliseconds = max(1, Int((deadline - ContinuousClock.now).components.seconds * 1000))
+                left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
                 located += try locate(on: paper, in: image, engine: engine, options: left, timings: &timings, unknown: &unknown)
             }
         }
@@ -218,7 +224,7 @@ extension SlipReader {
                 guard case let looked = binarized ? gray.binarized() : gray,
                       case let crop = zone.parser == .amount ? SlipFillMarks.blankingLeading(looked) ?? looked : looked,
                       let ocrImage = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels) else { break }
-                let remaining = max(1, Int((deadline - ContinuousClock.now).components.seconds * 1000))
+                let remaining = (deadline - ContinuousClock.now).budgetMilliseconds
                 let settings = OCRSettings(languages: zone.ocr.languages ?? template.languages,
                                            whitelist: zone.ocr.whitelist ?? zone.parser.defaultWhitelist,
                                            layout: zone.ocr.layout ?? .line, budgetMilliseconds: min(remaining, 5_000))

@@ -122,6 +122,19 @@ import Testing
         return try #require(GrayImage(width: width, height: height, pixels: pixels))
     }
 
+    /// Limits stay clamped when a caller sets them after `init` (they reach pixel arithmetic).
+    @Test func optionsStayClampedWhenSetLater() {
+        var o = SlipImageOptions()
+        o.zoneDPI = .infinity
+        #expect(o.zoneDPI == 300)
+        o.zoneDPI = 1e300
+        #expect(o.zoneDPI == 600)
+        o.paperSide = .max
+        o.budgetMilliseconds = .min
+        o.firstPassMaxSide = 0
+        #expect(o.paperSide == 4000 && o.budgetMilliseconds == 100 && o.firstPassMaxSide == 400)
+    }
+
     @Test func junkImagesGiveTypedErrorsOrNothing() throws {
         #expect(throws: GiroError.self) { try Self.reader.read(imageBytes: [1, 2, 3], engine: TesseractEngine()) }
         // A blank page: no labels, no slip.
