@@ -53,6 +53,43 @@ std::vector<int> allECIs(const Result &r) {
     }
     return out;
 }
+// Reads the segment headers of a QR code's data codewords (zxing 1.4 keeps them as rawBytes()) and returns the
+// ZXS_MODE_* bits of the Kanji and Hanzi segments: zxing's text() transcodes those segments by their mode, but
+// bytes() does not say which bytes came from which mode. The version, which sets the count-field widths, is not
+// reported either, so each of the three width groups is tried and one whose segments account for exactly the
+// symbol's byte count is taken; 0 when none does (FNC1 modes, which rewrite '%', are not modelled).
+int qrModes(const ByteArray &codewords, size_t byteCount) {
+    static const int widths[3][5] = {{10, 9, 8, 8, 8}, {12, 11, 16, 10, 10}, {14, 13, 16, 12, 12}};  // num, alnum, byte, kanji, hanzi
+    const size_t totalBits = codewords.size() * 8;
+    for (const auto &w : widths) {
+        size_t bit = 0, bytes = 0;
+        int modes = 0;
+        bool ok = true;
+        auto take = [&](int n) -> long {
+            if (n <= 0 || bit + (size_t)n > totalBits) { ok = false; return 0; }
+            long v = 0;
+            for (int k = 0; k < n; ++k, ++bit) v = (v << 1) | ((codewords[bit / 8] >> (7 - bit % 8)) & 1);
+            return v;
+        };
+        while (ok && bit + 4 <= totalBits) {
+            long mode = take(4);
+            if (mode == 0) break;  // terminator
+            switch (mode) {
+            case 1: { long n = take(w[0]); bytes += (size_t)n; bit += (size_t)(n / 3 * 10 + (n % 3 == 2 ? 7 : n % 3 == 1 ? 4 : 0)); break; }
+            case 2: { long n = take(w[1]); bytes += (size_t)n; bit += (size_t)(n / 2 * 11 + (n % 2) * 6); break; }
+            case 4: { long n = take(w[2]); bytes += (size_t)n; bit += (size_t)n * 8; break; }
+            case 8: { long n = take(w[3]); bytes += (size_t)n * 2; bit += (size_t)n * 13; modes |= ZXS_MODE_KANJI; break; }
+            case 13: { take(4); long n = take(w[4]); bytes += (size_t)n * 2; bit += (size_t)n * 13; modes |= ZXS_MODE_HANZI; break; }
+            case 7: { long first = take(8); if (first & 0x80) take((first & 0x40) ? 16 : 8); break; }  // ECI designator
+            case 3: take(16); break;  // structured append header
+            default: ok = false;      // FNC1 (5, 9) and unknown modes
+            }
+            if (bit > totalBits) ok = false;
+        }
+        if (ok && bytes == byteCount) return modes;
+    }
+    return 0;
+}
 } // namespace
 
 struct zxs_results {
@@ -110,7 +147,12 @@ extern "C" zxs_results *zxs_read(const uint8_t *gray, int width, int height, int
                 if (item.symbol.eciCount == 8) break;
                 item.symbol.ecis[item.symbol.eciCount++] = v;
             }
-            if (!ecis.empty()) item.text = r.text();  // UTF-8: the target defines ZX_USE_UTF8
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+            item.symbol.qrModes = f == ZXS_QR ? qrModes(r.rawBytes(), raw.size()) : 0;
+#pragma GCC diagnostic pop
+            // UTF-8 (the target defines ZX_USE_UTF8), each ECI segment and each Kanji/Hanzi segment transcoded.
+            if (!ecis.empty() || item.symbol.qrModes != 0) item.text = r.text();
             const Position &p = r.position();
             for (int k = 0; k < 4; ++k) {
                 item.symbol.x[k] = p[k].x;

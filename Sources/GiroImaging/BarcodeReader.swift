@@ -37,8 +37,11 @@ package struct DetectedSymbol: Sendable, Hashable, Codable {
     package var eci: Int?
     /// Every distinct ECI designator, in order (a symbol may switch charsets midway); `[eci]` or empty by default.
     package var ecis: [Int]
-    /// The library's own text with each ECI segment transcoded (zxing, only for symbols with an ECI).
+    /// The library's own text with each ECI segment transcoded (zxing, only for symbols with an ECI, and for QR
+    /// codes with a Kanji or Hanzi segment, which zxing transcodes by its mode).
     package var eciText: String?
+    /// The charset a QR code's Kanji (`Shift_JIS`) or Hanzi (`GB2312`) mode segments fix (zxing; nil otherwise).
+    package var modeCharset: String?
     /// Corners in image coordinates: top-left, top-right, bottom-right, bottom-left of the symbol.
     package var corners: [ImagePoint]
     package var reader: ReaderKind

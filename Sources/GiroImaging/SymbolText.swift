@@ -8,7 +8,8 @@ import GiroCore
 /// charsets midway), else the bytes are decoded in the ECI's charset when Foundation knows it. Without one, the
 /// guess ISO/IEC 18004 readers make: UTF-8 when the bytes are valid UTF-8; Shift_JIS for a QR code whose bytes are
 /// valid Shift_JIS and look Japanese by zxing's rule (`prefersShiftJIS`; QR's Kanji mode and Japanese byte-mode
-/// codes); else ISO-8859-1, which maps every byte.
+/// codes); else ISO-8859-1, which maps every byte. A QR code with Kanji or Hanzi mode segments says their charset by
+/// the mode: zxing's text, which transcodes those segments, is used then (`Shift_JIS` or `GB2312`).
 package enum SymbolText {
     package static func interpret(_ symbol: DetectedSymbol) -> (text: String, charset: String) {
         if !symbol.ecis.isEmpty {
@@ -19,6 +20,8 @@ package enum SymbolText {
                 return (text, charset)
             }
         }
+        // A QR code's Kanji or Hanzi mode fixes its segments' charset; zxing transcodes them (and guesses the rest).
+        if let charset = symbol.modeCharset, let text = symbol.eciText { return (text, charset) }
         return guess(symbol.bytes, symbology: symbol.symbology)
     }
 

@@ -50,10 +50,20 @@ package struct ZXingReader: BarcodeReader {
             let text: String? = (s.text != nil && s.textLength > 0)
                 ? s.text.withMemoryRebound(to: UInt8.self, capacity: Int(s.textLength)) { String(decoding: UnsafeBufferPointer(start: $0, count: Int(s.textLength)), as: UTF8.self) }
                 : nil
-            out.append(DetectedSymbol(symbology: symbology, bytes: bytes, eci: s.eci >= 0 ? Int(s.eci) : nil,
-                                      corners: corners, reader: .zxing, ecis: ecis.map(Int.init), eciText: text))
+            var symbol = DetectedSymbol(symbology: symbology, bytes: bytes, eci: s.eci >= 0 ? Int(s.eci) : nil,
+                                        corners: corners, reader: .zxing, ecis: ecis.map(Int.init), eciText: text)
+            symbol.modeCharset = Self.modeCharset(s.qrModes)
+            out.append(symbol)
         }
         return out
+    }
+
+    /// Kanji and Hanzi segments together (never seen) are named by both.
+    static func modeCharset(_ modes: Int32) -> String? {
+        var names: [String] = []
+        if modes & Int32(ZXS_MODE_KANJI) != 0 { names.append("Shift_JIS") }
+        if modes & Int32(ZXS_MODE_HANZI) != 0 { names.append("GB2312") }
+        return names.isEmpty ? nil : names.joined(separator: "+")
     }
 
     static func symbology(_ format: Int32) -> Symbology? {

@@ -129,14 +129,19 @@ if let corpus = args.first(where: { $0.hasPrefix("--corpus=") }).map({ String($0
             if let data = try? Data(contentsOf: dir.appendingPathComponent(file)), let loaded = try? ImageLoader().load([UInt8](data)) {
                 var runs: [Double] = []
                 var found: [DetectedSymbol] = []
+                var passes: [String] = []
                 for _ in 0..<3 {
                     let t0 = now()
-                    found = ReadingStrategy().read(loaded.image) { _ in true }.symbols
+                    let result = ReadingStrategy().read(loaded.image) { _ in true }
                     runs.append(Double(now() - t0) / 1e6)
+                    found = result.symbols
+                    passes = result.passes
                 }
                 line["ms"] = runs.sorted()[1]
+                line["passes"] = passes.count
+                line["lastPass"] = passes.last ?? "" 
                 line["symbols"] = found.map { s in
-                    ["hex": s.bytes.map { String(format: "%02x", $0) }.joined(), "text": SymbolText.interpret(s).text]
+                    ["hex": s.bytes.map { String(format: "%02x", $0) }.joined(), "text": SymbolText.interpret(s).text, "pass": s.pass]
                 }
             } else {
                 line["error"] = "cannot load"

@@ -9,6 +9,9 @@ extern "C" {
 enum { ZXS_QR = 1, ZXS_PDF417 = 2, ZXS_CODE128 = 4, ZXS_DATAMATRIX = 8 };
 enum { ZXS_TRY_HARDER = 1, ZXS_TRY_ROTATE = 2, ZXS_TRY_DOWNSCALE = 4, ZXS_GLOBAL_HISTOGRAM = 8, ZXS_PURE = 16 };
 
+// QR segment modes whose charset the mode itself fixes (ISO/IEC 18004 Kanji: Shift_JIS; GB/T 18284 Hanzi: GB2312).
+enum { ZXS_MODE_KANJI = 1, ZXS_MODE_HANZI = 2 };
+
 typedef struct zxs_results zxs_results;
 
 typedef struct {
@@ -20,7 +23,8 @@ typedef struct {
     int eciCount;          // distinct ECI designators in the symbol, in order of appearance (at most 8 kept)
     int ecis[8];
     const char *text;      // zxing's text in UTF-8 with every ECI segment transcoded; only when eciCount > 0
-    int textLength;        // (NULL/0 without ECI: Giro makes its own charset guess then)
+    int textLength;        // (NULL/0 without ECI: Giro makes its own charset guess then), or when qrModes is set
+    int qrModes;           // QR only: ZXS_MODE_* bits for the charset-bearing modes the symbol's segments used
 } zxs_symbol;
 
 /// Reads every symbol of the requested formats in an 8-bit gray image. Returns NULL on failure
