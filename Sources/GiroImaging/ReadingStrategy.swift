@@ -91,6 +91,7 @@ public struct ReadingStrategy: Sendable {
         }
         if readers.contains(.zxing) {
             zxingFallbacks(&run, image: work, map: workMap, zxing: zxing)
+            qrRecoveryPasses(&run, image: work, map: workMap, zxing: zxing)
         }
         if dmtxTimedOut, !run.finished(exhaustive) {
             let slot = min(Self.dmtxLateSlot, run.remainingMilliseconds)

@@ -1,0 +1,31 @@
+/// Last QR passes of the reading strategy, for symbols every earlier pass missed; each is cheap and runs only on
+/// the image sizes it helps.
+extension ReadingStrategy {
+    /// Mid-sized images (up to this side) get a half-size pass: averaging 2×2 pixels smooths ragged,
+    /// blotchy module edges (a photocopied or badly printed code) that break zxing's finder-pattern runs.
+    static let halfSizeMaxSide = 1200
+    static let halfSizeMinSide = 160
+
+    func qrRecoveryPasses(_ run: inout Run, image: GrayImage, map: PointMap, zxing: ZXingReader) {
+        let side = max(image.width, image.height)
+        let quick = ReadOptions(symbologies: [.qr], tryHarder: false)
+        if !run.finished(exhaustive), (Self.halfSizeMinSide..<Self.halfSizeMaxSide).contains(side) {
+            run.pass("qr-half") {
+                try zxing.read(image.downscaled(by: 2), options: quick).map { ($0, Self.compose(map, .scale(2))) }
+            }
+        }
+        if !run.finished(exhaustive), side <= QRGridFit.maxSide {
+            // 1–2 pixels per module: fit the grid by the patterns every QR code has and read a clean re-rendering.
+            let probe = run
+            run.pass("qr-grid") {
+                var found: [(DetectedSymbol, PointMap)] = []
+                for fit in QRGridFit.fits(image) where !probe.outOfTime {
+                    let (clean, back) = fit.rendered(image)
+                    found += try zxing.read(clean, options: quick).map { ($0, Self.compose(map, back)) }
+                    if !found.isEmpty { break }
+                }
+                return found
+            }
+        }
+    }
+}
