@@ -1,3 +1,5 @@
+import Foundation
+
 /// Last QR passes of the reading strategy, for symbols every earlier pass missed; each is cheap and runs only on
 /// the image sizes it helps.
 extension ReadingStrategy {
@@ -20,6 +22,11 @@ extension ReadingStrategy {
             run.pass("qr-grid") {
                 var found: [(DetectedSymbol, PointMap)] = []
                 for fit in QRGridFit.fits(image) where !probe.outOfTime {
+                    // QR Model 1, which zxing 1.4 cannot read, is decoded by Giro from the modules themselves.
+                    if let symbol = Self.model1Symbol(fit, image: image) {
+                        found.append((symbol, map))
+                        break
+                    }
                     let (clean, back) = fit.rendered(image)
                     found += try zxing.read(clean, options: quick).map { ($0, Self.compose(map, back)) }
                     if !found.isEmpty { break }
@@ -27,5 +34,21 @@ extension ReadingStrategy {
                 return found
             }
         }
+    }
+
+    /// A Model 1 symbol read from the fitted modules, with its corners in the image. Reported under the zxing
+    /// reader kind (it runs among zxing's QR passes, and only when zxing is enabled), pass `qr-grid`.
+    static func model1Symbol(_ fit: QRGridFit, image: GrayImage) -> DetectedSymbol? {
+        guard let decoded = QRModel1Decoder.decode(fit.modulesMatrix(image)) else { return nil }
+        let n = Double(fit.modules)
+        let corners = [(0.0, 0.0), (n, 0), (n, n), (0, n)].map { c in
+            ImagePoint(x: PointMap.clampInt(fit.x0 + c.0 * fit.pitchX), y: PointMap.clampInt(fit.y0 + c.1 * fit.pitchY))
+        }
+        var symbol = DetectedSymbol(symbology: .qr, bytes: decoded.bytes, eci: nil, corners: corners, reader: .zxing)
+        if decoded.kanji, let text = String(data: Data(decoded.bytes), encoding: .shiftJIS) {
+            symbol.modeCharset = "Shift_JIS"
+            symbol.eciText = text
+        }
+        return symbol
     }
 }
