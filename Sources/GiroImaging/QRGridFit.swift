@@ -5,13 +5,13 @@
 /// The dark pixels' bounding box gives the symbol's edges to about a pixel; for each module count (versions 1…10)
 /// the four edges are then refined by sub-pixel steps to the grid whose known modules agree best with the image.
 /// Pure Swift on the gray pixels; every sample is clamped to the image (white beyond it), so any input is safe.
-struct QRGridFit: Sendable {
+package struct QRGridFit: Sendable {
     /// Left and top edge of module (0, 0), and the module pitch, in image pixels (pixel i spans i…i+1).
-    var x0: Double, y0: Double, pitchX: Double, pitchY: Double
+    package var x0: Double, y0: Double, pitchX: Double, pitchY: Double
     /// Modules per side (21 for version 1, 4 more per version).
-    var modules: Int
+    package var modules: Int
     /// Mean contrast of the known modules against the threshold, signed (higher: a better fit).
-    var score: Double
+    package var score: Double
 
     /// Images up to this side are searched (a bigger image shows its symbols with modules zxing can measure).
     static let maxSide = 128
@@ -20,7 +20,7 @@ struct QRGridFit: Sendable {
     static let minPitch = 0.9
 
     /// The best fits, best first, one per module count whose fit has a positive score (at most `limit`).
-    static func fits(_ image: GrayImage, limit: Int = 2) -> [QRGridFit] {
+    package static func fits(_ image: GrayImage, limit: Int = 2) -> [QRGridFit] {
         guard max(image.width, image.height) <= maxSide, min(image.width, image.height) >= 15 else { return [] }
         let level = Double(image.otsuLevel())
         guard let box = darkBox(image, level: level) else { return [] }
@@ -126,7 +126,7 @@ struct QRGridFit: Sendable {
     }
 
     /// The modules, dark `true`, row by row, split at the midpoint between the known dark and light modules' means.
-    func modulesMatrix(_ image: GrayImage) -> [[Bool]] {
+    package func modulesMatrix(_ image: GrayImage) -> [[Bool]] {
         var dark = 0.0, light = 0.0, nd = 0, nl = 0
         for m in Self.knownModules(modules) {
             let v = sample(image, column: m.x, row: m.y)

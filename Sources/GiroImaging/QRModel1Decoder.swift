@@ -5,12 +5,12 @@
 /// Reed–Solomon blocks one after the other instead of interleaving them.
 ///
 /// Every matrix access is bounds-checked; a matrix that is not a valid Model 1 symbol gives nil.
-enum QRModel1Decoder {
-    struct Decoded: Equatable {
-        var bytes: [UInt8]
-        var version: Int
+package enum QRModel1Decoder {
+    package struct Decoded: Equatable {
+        package var bytes: [UInt8]
+        package var version: Int
         /// True when a Kanji segment was present (its bytes are Shift_JIS).
-        var kanji: Bool
+        package var kanji: Bool
     }
 
     /// Error-correction blocks per version 1…14 and level L, M, Q, H: check codewords per block, blocks, data
@@ -32,7 +32,7 @@ enum QRModel1Decoder {
         [(40, 3, 163), (60, 4, 92), (60, 5, 62), (66, 6, 35)],
     ]
 
-    static func decode(_ modules: [[Bool]]) -> Decoded? {
+    package static func decode(_ modules: [[Bool]]) -> Decoded? {
         let n = modules.count
         guard n >= 21, n <= 73, (n - 21) % 4 == 0, modules.allSatisfy({ $0.count == n }) else { return nil }
         let version = (n - 17) / 4

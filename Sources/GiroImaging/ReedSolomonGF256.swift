@@ -1,7 +1,7 @@
 /// Reed–Solomon error correction over GF(256) with QR's field polynomial x⁸+x⁴+x³+x²+1 (0x11D) and generator
 /// roots α⁰…α^(n−1) (ISO/IEC 18004): Berlekamp–Massey for the error locator, Chien search, Forney for the values.
 /// Used by Giro's own QR Model 1 decoder; zxing corrects the symbols it decodes itself.
-enum ReedSolomonGF256 {
+package enum ReedSolomonGF256 {
     static let tables: (exp: [UInt8], log: [Int]) = {
         var exp = [UInt8](repeating: 0, count: 512), log = [Int](repeating: 0, count: 256)
         var v = 1
@@ -15,7 +15,7 @@ enum ReedSolomonGF256 {
         return (exp, log)
     }()
 
-    static func mul(_ a: UInt8, _ b: UInt8) -> UInt8 {
+    package static func mul(_ a: UInt8, _ b: UInt8) -> UInt8 {
         guard a != 0, b != 0 else { return 0 }
         return tables.exp[tables.log[Int(a)] + tables.log[Int(b)]]
     }
@@ -25,12 +25,12 @@ enum ReedSolomonGF256 {
     }
 
     /// αⁱ for any integer i.
-    static func power(_ i: Int) -> UInt8 { tables.exp[((i % 255) + 255) % 255] }
+    package static func power(_ i: Int) -> UInt8 { tables.exp[((i % 255) + 255) % 255] }
 
     /// The block (data then `ecCount` check codewords, highest degree first) with errors corrected, or nil when
     /// there are more errors than `maxErrors` (at most what the code corrects, `ecCount / 2`) or the block is
     /// longer than a GF(256) code can be.
-    static func corrected(_ block: [UInt8], ecCount: Int, maxErrors: Int = .max) -> [UInt8]? {
+    package static func corrected(_ block: [UInt8], ecCount: Int, maxErrors: Int = .max) -> [UInt8]? {
         let n = block.count
         guard ecCount > 0, ecCount < n, n <= 255 else { return nil }
         let syndromes = self.syndromes(block, ecCount: ecCount)
@@ -89,7 +89,7 @@ enum ReedSolomonGF256 {
     }
 
     /// The block evaluated at α⁰…α^(ecCount−1): all zero for a valid codeword.
-    static func syndromes(_ block: [UInt8], ecCount: Int) -> [UInt8] {
+    package static func syndromes(_ block: [UInt8], ecCount: Int) -> [UInt8] {
         (0..<ecCount).map { k in
             let x = power(k)
             var acc: UInt8 = 0
