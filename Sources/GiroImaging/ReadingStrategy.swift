@@ -17,8 +17,8 @@ package struct StrategyResult: Sendable {
 /// Order: zxing on the whole image (at most 9 MP; fast, finds QR/PDF417/Code128 and centred DataMatrix) → libdmtx
 /// (DataMatrix anywhere, a short time slot) → zbar → zxing one resolution step finer (photos over 9 MP) → zxing on overlapping tiles (zxing 1.4's DataMatrix detector only
 /// sees symbols crossing the image centre) → inverted → rotations for PDF417 (fails beyond ~5°) →
-/// down/up-scaled → other binarizer and contrast-stretched → libdmtx again with a longer slot when its first
-/// slot ran out. A per-image budget bounds the total.
+/// down/up-scaled → other binarizer and contrast-stretched → QR recovery (half size; tiny images: fitted module
+/// grid, QR Model 1) → libdmtx again with a longer slot when its first slot ran out. A per-image budget bounds the total.
 public struct ReadingStrategy: Sendable {
     public var readers: Set<ReaderKind>
     /// Time for one image, clamped to `1...ReadingStrategy.maxBudgetMilliseconds` (also when set later),
