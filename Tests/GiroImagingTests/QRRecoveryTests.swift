@@ -102,6 +102,24 @@ import Testing
         }
     }
 
+    /// Random images of random sizes (blocks of random gray, so some have symbol-like edges): the fit, the module
+    /// matrix and the Model 1 decoder never trap, and decode nothing.
+    @Test func randomImagesNeverTrap() {
+        var generator = SplitMix64(seed: 23)
+        for _ in 0..<24 {
+            let w = Int.random(in: 1...72, using: &generator), h = Int.random(in: 1...72, using: &generator)
+            let block = Int.random(in: 1...6, using: &generator)
+            let levels = (0..<((w / block + 1) * (h / block + 1))).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let pixels = (0..<(w * h)).map { i in levels[(i / w / block) * (w / block + 1) + (i % w) / block] }
+            guard let image = GrayImage(width: w, height: h, pixels: pixels) else { continue }
+            for fit in QRGridFit.fits(image, limit: 3) {
+                let modules = fit.modulesMatrix(image)
+                #expect(modules.count == fit.modules)
+                #expect(QRModel1Decoder.decode(modules) == nil)
+            }
+        }
+    }
+
     @Test func model1DecoderRejectsMalformedMatrices() {
         #expect(QRModel1Decoder.decode([]) == nil)
         #expect(QRModel1Decoder.decode(Array(repeating: Array(repeating: true, count: 21), count: 20)) == nil)
