@@ -92,6 +92,7 @@ public struct ReadingStrategy: Sendable {
         if readers.contains(.zxing) {
             zxingFallbacks(&run, image: work, map: workMap, zxing: zxing)
         }
+        dataMatrixGridPass(&run, image: work, map: workMap)
         if dmtxTimedOut, !run.finished(exhaustive) {
             let slot = min(Self.dmtxLateSlot, run.remainingMilliseconds)
             run.pass("dmtx-long") {
