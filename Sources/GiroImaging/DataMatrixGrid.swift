@@ -54,8 +54,11 @@ struct DataMatrixSize: Sendable, Hashable {
 /// reader's own finder locks on and only the data modules carry sampling errors (its Reed–Solomon decoder corrects
 /// them or rejects the symbol).
 struct DataMatrixRendering {
-    static func image(size: DataMatrixSize, dark: [Bool], scale: Int = 5, quiet: Int = 3) -> GrayImage? {
-        guard dark.count == size.rows * size.columns, scale >= 1, quiet >= 0 else { return nil }
+    static let scale = 5
+    static let quiet = 3
+
+    static func image(size: DataMatrixSize, dark: [Bool]) -> GrayImage? {
+        guard dark.count == size.rows * size.columns else { return nil }
         let w = (size.columns + 2 * quiet) * scale, h = (size.rows + 2 * quiet) * scale
         var pixels = [UInt8](repeating: 255, count: w * h)
         for r in 0..<size.rows {

@@ -15,7 +15,10 @@ package struct DataMatrixGridReader: Sendable {
     static let minimumFrameMatch = 0.8
     /// Share a located fit must reach before its corners are refined.
     static let minimumRoughMatch = 0.65
-    /// Fits sampled per candidate quadrilateral, best first.
+    /// Share of modules that must look uniform (one colour across their middle half) for a fit to be decoded.
+    static let minimumUniformShare = 0.5
+    /// Fits refined per candidate quadrilateral (best rough match first), and of those sampled (best refined first).
+    static let fitsRefined = 8
     static let fitsPerCandidate = 3
     /// libdmtx's slot on a clean rendering (it scans on until the slot ends when the symbol does not decode).
     static let dmtxSlotMilliseconds = 40
@@ -53,16 +56,30 @@ package struct DataMatrixGridReader: Sendable {
         var fits = Self.fits(image, quad: quad, level: level)
         if dbg, let f = fits.first { print("DBG best", f.size, f.score, f.corners) ; fits = fits.filter { $0.score >= Self.minimumRoughMatch } }
         if dbg { print("DBG quad", quad.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined(), "level", level, "fits", fits.prefix(4).map { "\($0.size.rows)x\($0.size.columns) \($0.score)" }) }
-        for rough in fits.prefix(Self.fitsPerCandidate) where !shouldStop() {
+        // A corner off by a module (the light top-right corner module) ranks the right size low until refined.
+        var refinedFits: [Fit] = []
+        for rough in fits.prefix(Self.fitsRefined) where !shouldStop() {
             let fit = Self.refined(image, fit: rough, level: level)
             if dbg { print("DBG refined", fit.size.rows, fit.size.columns, rough.score, "→", fit.score, fit.corners.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined()) }
-            guard fit.score >= Self.minimumFrameMatch else { continue }
+            if fit.score >= Self.minimumFrameMatch { refinedFits.append(fit) }
+        }
+        refinedFits.sort { $0.score > $1.score }
+        for fit in refinedFits.prefix(Self.fitsPerCandidate) where !shouldStop() {
             let values = Self.moduleValues(image, fit: fit)
-            for dark in [values.map { $0 < level }, Self.locallyThresholded(values, size: fit.size)] {
+            // A grid coarser than the symbol's (a 10×10 fit over a big symbol) sees several modules in each of its
+            // cells; decoding such a rendering could only give a chance read.
+            let uniform = Self.uniformShare(image, fit: fit, level: level)
+            if dbg { print("DBG uniform", fit.size.rows, uniform) }
+            guard uniform >= Self.minimumUniformShare else { continue }
+            var readings = [values.map { $0 < level }, Self.locallyThresholded(values, size: fit.size)]
+            if let regional = Self.regionalValues(image, fit: fit, level: level) {
+                readings += [regional.map { $0 < level }, Self.locallyThresholded(regional, size: fit.size)]
+            }
+            for (n, dark) in readings.enumerated() where !shouldStop() {
                 guard let rendering = DataMatrixRendering.image(size: fit.size, dark: dark) else { continue }
                 if dbg { dbgN += 1; writePGM(rendering, "/tmp/dm/r\(dbgN).pgm") }
-                guard
-                      var symbol = Self.readClean(rendering) else { continue }
+                guard var symbol = Self.readClean(rendering, withDmtx: n == 0),
+                      Self.coversRendering(symbol, size: fit.size) else { continue }
                 symbol.corners = fit.corners.map { ImagePoint(x: PointMap.clampInt($0.x), y: PointMap.clampInt($0.y)) }
                 return symbol
             }
@@ -124,7 +141,7 @@ package struct DataMatrixGridReader: Sendable {
         func d(_ a: QuadPoint, _ b: QuadPoint) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
         let module = (d(corners[0], corners[1]) / cols + d(corners[0], corners[3]) / rows) / 2
         let directions: [(Double, Double)] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
-        for step in [0.5, 0.25, 0.125].map({ $0 * module }) {
+        for step in [1, 0.5, 0.25, 0.125].map({ $0 * module }) {
             var rounds = 0, improved = true
             while improved, rounds < 12 {
                 improved = false
@@ -143,6 +160,49 @@ package struct DataMatrixGridReader: Sendable {
             }
         }
         return Fit(size: fit.size, corners: corners, map: best.map, score: best.match)
+    }
+
+    /// Symbols of several data regions sampled region by region, each through its own refined perspective map
+    /// (paper that is not flat bends the grid between the alignment lines); nil for one-region symbols.
+    static func regionalValues(_ image: GrayImage, fit: Fit, level: Double) -> [Double]? {
+        let size = fit.size
+        let rh = size.regionRows + 2, rw = size.regionColumns + 2
+        let down = size.rows / rh, across = size.columns / rw
+        guard down * across > 1 else { return nil }
+        let region = DataMatrixSize(rh, rw, size.regionRows, size.regionColumns)
+        let unit = [QuadPoint(x: 0, y: 0), QuadPoint(x: Double(rw), y: 0), QuadPoint(x: Double(rw), y: Double(rh)), QuadPoint(x: 0, y: Double(rh))]
+        var values = [Double](repeating: 255, count: size.rows * size.columns)
+        for i in 0..<down {
+            for j in 0..<across {
+                let c0 = Double(j * rw), r0 = Double(i * rh)
+                let corners = unit.compactMap { fit.map.apply(QuadPoint(x: c0 + $0.x, y: r0 + $0.y)) }
+                guard corners.count == 4, let map = Homography.mapping(unit, to: corners) else { return nil }
+                let own = refined(image, fit: Fit(size: region, corners: corners, map: map, score: 0), level: level)
+                let part = moduleValues(image, fit: own)
+                for r in 0..<rh {
+                    for c in 0..<rw { values[(i * rh + r) * size.columns + j * rw + c] = part[r * rw + c] }
+                }
+            }
+        }
+        return values
+    }
+
+    /// Share of modules whose centre and the four points a quarter module from it fall on the same side of `level`.
+    static func uniformShare(_ image: GrayImage, fit: Fit, level: Double) -> Double {
+        var uniform = 0
+        for r in 0..<fit.size.rows {
+            for c in 0..<fit.size.columns {
+                var dark = 0, n = 0
+                for (du, dv) in [(0.5, 0.5), (0.25, 0.5), (0.75, 0.5), (0.5, 0.25), (0.5, 0.75)] {
+                    if let p = fit.map.apply(QuadPoint(x: Double(c) + du, y: Double(r) + dv)), let v = image.bilinear(p.x, p.y) {
+                        n += 1
+                        if v < level { dark += 1 }
+                    }
+                }
+                if n == 5, dark == 0 || dark == 5 { uniform += 1 }
+            }
+        }
+        return Double(uniform) / Double(max(1, fit.size.rows * fit.size.columns))
     }
 
     /// Each module's gray value: the mean of five samples (its centre and a quarter module towards each side).
@@ -202,11 +262,22 @@ package struct DataMatrixGridReader: Sendable {
         return (dark / darkN + light / lightN + 1) / 2
     }
 
+    /// Whether a symbol read from a rendering is the rendered symbol, not a small one that a reader's region search
+    /// happened to decode inside the module pattern (its corners span the whole module grid, within two modules).
+    static func coversRendering(_ symbol: DetectedSymbol, size: DataMatrixSize) -> Bool {
+        let s = DataMatrixRendering.scale, q = DataMatrixRendering.quiet
+        let xs = symbol.corners.map(\.x), ys = symbol.corners.map(\.y)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return false }
+        let tolerance = 2 * s
+        return abs(x0 - q * s) <= tolerance && abs(x1 - (q + size.columns) * s) <= tolerance
+            && abs(y0 - q * s) <= tolerance && abs(y1 - (q + size.rows) * s) <= tolerance
+    }
+
     /// The rendered symbol read by zxing-cpp (fails fast), then libdmtx in a short slot.
-    static func readClean(_ rendering: GrayImage) -> DetectedSymbol? {
+    static func readClean(_ rendering: GrayImage, withDmtx: Bool) -> DetectedSymbol? {
         let options = ReadOptions(symbologies: [.datamatrix], tryHarder: false, timeBudgetMilliseconds: dmtxSlotMilliseconds, maxSymbols: 1)
         if let s = (try? ZXingReader().read(rendering, options: options))?.first { return s }
-        return (try? DmtxReader().read(rendering, options: options))?.first
+        return withDmtx ? (try? DmtxReader().read(rendering, options: options))?.first : nil
     }
 }
 
