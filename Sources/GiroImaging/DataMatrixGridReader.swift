@@ -19,7 +19,7 @@ package struct DataMatrixGridReader: Sendable {
     static let minimumUniformShare = 0.5
     /// Fits refined per candidate quadrilateral (best rough match first), and of those sampled (best refined first).
     static let fitsRefined = 8
-    static let fitsPerCandidate = 3
+    static let fitsPerCandidate = 5
     /// libdmtx's slot on a clean rendering (it scans on until the slot ends when the symbol does not decode).
     static let dmtxSlotMilliseconds = 40
 
@@ -68,12 +68,20 @@ package struct DataMatrixGridReader: Sendable {
             let values = Self.moduleValues(image, fit: fit)
             // A grid coarser than the symbol's (a 10×10 fit over a big symbol) sees several modules in each of its
             // cells; decoding such a rendering could only give a chance read.
-            let uniform = Self.uniformShare(image, fit: fit, level: level)
+            let uniform = Self.uniformShare(image, size: fit.size, level: level) { fit.map.apply($0) }
             if dbg { print("DBG uniform", fit.size.rows, uniform) }
             guard uniform >= Self.minimumUniformShare else { continue }
             var readings = [values.map { $0 < level }, Self.locallyThresholded(values, size: fit.size)]
             if let regional = Self.regionalValues(image, fit: fit, level: level) {
                 readings += [regional.map { $0 < level }, Self.locallyThresholded(regional, size: fit.size)]
+            }
+            if let start = DataMatrixBentGrid(size: fit.size, from: fit.map) {
+                let bent = start.refined(image, level: level)
+                if dbg { print("DBG bent", fit.size.rows, bent.match) }
+                if bent.match >= Self.minimumFrameMatch {
+                    let values = Self.moduleValues(image, size: fit.size) { bent.grid.apply($0) }
+                    readings += [values.map { $0 < level }, Self.locallyThresholded(values, size: fit.size)]
+                }
             }
             for (n, dark) in readings.enumerated() where !shouldStop() {
                 guard let rendering = DataMatrixRendering.image(size: fit.size, dark: dark) else { continue }
@@ -126,15 +134,8 @@ package struct DataMatrixGridReader: Sendable {
         let unit = [QuadPoint(x: 0, y: 0), QuadPoint(x: cols, y: 0), QuadPoint(x: cols, y: rows), QuadPoint(x: 0, y: rows)]
         func evaluate(_ corners: [QuadPoint]) -> (contrast: Double, match: Double, map: Homography)? {
             guard let map = Homography.mapping(unit, to: corners) else { return nil }
-            var contrast = 0.0, match = 0
-            for m in fixed {
-                guard let p = map.apply(QuadPoint(x: Double(m.column) + 0.5, y: Double(m.row) + 0.5)),
-                      let v = image.bilinear(p.x, p.y) else { contrast -= 64; continue }
-                let signed = m.dark ? level - v : v - level
-                contrast += max(-64, min(64, signed))
-                if signed > 0 { match += 1 }
-            }
-            return (contrast, Double(match) / Double(max(1, fixed.count)), map)
+            let e = frameContrast(image, fixed: fixed, level: level) { map.apply($0) }
+            return (e.contrast, e.match, map)
         }
         guard var best = evaluate(fit.corners) else { return fit }
         var corners = fit.corners
@@ -160,6 +161,21 @@ package struct DataMatrixGridReader: Sendable {
             }
         }
         return Fit(size: fit.size, corners: corners, map: best.map, score: best.match)
+    }
+
+    /// How well a grid map puts the frame modules on their colours: the summed contrast towards the prescribed
+    /// colour (clipped, so a few blotches do not decide) and the share of frame modules on the right side of `level`.
+    static func frameContrast(_ image: GrayImage, fixed: [(row: Int, column: Int, dark: Bool)], level: Double,
+                              map: (QuadPoint) -> QuadPoint?) -> (contrast: Double, match: Double) {
+        var contrast = 0.0, match = 0
+        for m in fixed {
+            guard let p = map(QuadPoint(x: Double(m.column) + 0.5, y: Double(m.row) + 0.5)),
+                  let v = image.bilinear(p.x, p.y) else { contrast -= 64; continue }
+            let signed = m.dark ? level - v : v - level
+            contrast += max(-64, min(64, signed))
+            if signed > 0 { match += 1 }
+        }
+        return (contrast, Double(match) / Double(max(1, fixed.count)))
     }
 
     /// Symbols of several data regions sampled region by region, each through its own refined perspective map
@@ -188,13 +204,13 @@ package struct DataMatrixGridReader: Sendable {
     }
 
     /// Share of modules whose centre and the four points a quarter module from it fall on the same side of `level`.
-    static func uniformShare(_ image: GrayImage, fit: Fit, level: Double) -> Double {
+    static func uniformShare(_ image: GrayImage, size: DataMatrixSize, level: Double, map: (QuadPoint) -> QuadPoint?) -> Double {
         var uniform = 0
-        for r in 0..<fit.size.rows {
-            for c in 0..<fit.size.columns {
+        for r in 0..<size.rows {
+            for c in 0..<size.columns {
                 var dark = 0, n = 0
                 for (du, dv) in [(0.5, 0.5), (0.25, 0.5), (0.75, 0.5), (0.5, 0.25), (0.5, 0.75)] {
-                    if let p = fit.map.apply(QuadPoint(x: Double(c) + du, y: Double(r) + dv)), let v = image.bilinear(p.x, p.y) {
+                    if let p = map(QuadPoint(x: Double(c) + du, y: Double(r) + dv)), let v = image.bilinear(p.x, p.y) {
                         n += 1
                         if v < level { dark += 1 }
                     }
@@ -202,18 +218,22 @@ package struct DataMatrixGridReader: Sendable {
                 if n == 5, dark == 0 || dark == 5 { uniform += 1 }
             }
         }
-        return Double(uniform) / Double(max(1, fit.size.rows * fit.size.columns))
+        return Double(uniform) / Double(max(1, size.rows * size.columns))
     }
 
     /// Each module's gray value: the mean of five samples (its centre and a quarter module towards each side).
     static func moduleValues(_ image: GrayImage, fit: Fit) -> [Double] {
+        moduleValues(image, size: fit.size) { fit.map.apply($0) }
+    }
+
+    static func moduleValues(_ image: GrayImage, size: DataMatrixSize, map: (QuadPoint) -> QuadPoint?) -> [Double] {
         var values: [Double] = []
-        values.reserveCapacity(fit.size.rows * fit.size.columns)
-        for r in 0..<fit.size.rows {
-            for c in 0..<fit.size.columns {
+        values.reserveCapacity(size.rows * size.columns)
+        for r in 0..<size.rows {
+            for c in 0..<size.columns {
                 var sum = 0.0, n = 0.0
                 for (du, dv) in [(0.5, 0.5), (0.25, 0.5), (0.75, 0.5), (0.5, 0.25), (0.5, 0.75)] {
-                    if let p = fit.map.apply(QuadPoint(x: Double(c) + du, y: Double(r) + dv)), let v = image.bilinear(p.x, p.y) {
+                    if let p = map(QuadPoint(x: Double(c) + du, y: Double(r) + dv)), let v = image.bilinear(p.x, p.y) {
                         sum += v; n += 1
                     }
                 }
