@@ -1,15 +1,15 @@
 /// The module layout of an ECC 200 DataMatrix symbol (ISO/IEC 16022, table 7): its size and how its data regions
 /// are framed. Each region has a solid finder on its left and bottom and alternating timing modules on its top and
 /// right; the frames of neighbouring regions form the alignment lines inside the bigger symbols.
-struct DataMatrixSize: Sendable, Hashable {
-    var rows: Int
-    var columns: Int
+package struct DataMatrixSize: Sendable, Hashable {
+    package var rows: Int
+    package var columns: Int
     /// Data modules of one region (without its frame).
-    var regionRows: Int
-    var regionColumns: Int
+    package var regionRows: Int
+    package var regionColumns: Int
 
     /// Every ECC 200 size, squares then rectangles.
-    static let all: [DataMatrixSize] = [
+    package static let all: [DataMatrixSize] = [
         .init(10, 10, 8, 8), .init(12, 12, 10, 10), .init(14, 14, 12, 12), .init(16, 16, 14, 14),
         .init(18, 18, 16, 16), .init(20, 20, 18, 18), .init(22, 22, 20, 20), .init(24, 24, 22, 22),
         .init(26, 26, 24, 24), .init(32, 32, 14, 14), .init(36, 36, 16, 16), .init(40, 40, 18, 18),
@@ -29,7 +29,7 @@ struct DataMatrixSize: Sendable, Hashable {
 
     /// Whether the module at (`row`, `column`), counted from the top left, belongs to a region frame, and if so
     /// whether it is dark.
-    func fixedModule(row: Int, column: Int) -> Bool? {
+    package func fixedModule(row: Int, column: Int) -> Bool? {
         let r = row % (regionRows + 2), c = column % (regionColumns + 2)
         if r == regionRows + 1 || c == 0 { return true }
         if r == 0 { return c % 2 == 0 }

@@ -19,7 +19,7 @@ package struct DataMatrixGridReader: Sendable {
     static let minimumUniformShare = 0.5
     /// Fits refined per candidate quadrilateral (best rough match first), and of those sampled (best refined first).
     static let fitsRefined = 8
-    static let fitsPerCandidate = 5
+    static let fitsPerCandidate = 6
     /// libdmtx's slot on a clean rendering (it scans on until the slot ends when the symbol does not decode).
     static let dmtxSlotMilliseconds = 40
 
@@ -31,11 +31,12 @@ package struct DataMatrixGridReader: Sendable {
         while (image.width / factor) * (image.height / factor) > Self.locatePixels { factor += 1 }
         let small = factor > 1 ? image.downscaled(by: factor) : image
         var out: [DetectedSymbol] = []
-        let cands = DataMatrixLocator.candidates(small)
-        if dbg { print("DBG candidates", cands.count) }
-        for quad in cands where !shouldStop() {
+        for quad in DataMatrixLocator.candidates(small) where !shouldStop() {
             let corners = quad.map { QuadPoint(x: $0.x * Double(factor), y: $0.y * Double(factor)) }
-            if let symbol = decode(image, quad: corners, shouldStop: shouldStop),
+            // Pixel arithmetic below converts coordinates to Int: only quadrilaterals near the image get there.
+            let limit = Double(max(image.width, image.height)) * 2
+            guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < limit && abs($0.y) < limit }) else { continue }
+            if let symbol = decode(image, quad: corners, shouldStop: shouldStop) ?? decodeEvenlyLit(image, quad: corners, shouldStop: shouldStop),
                !out.contains(where: { $0.bytes == symbol.bytes }) {
                 out.append(symbol)
             }
@@ -53,14 +54,11 @@ package struct DataMatrixGridReader: Sendable {
 
     func decode(_ image: GrayImage, quad: [QuadPoint], shouldStop: () -> Bool) -> DetectedSymbol? {
         let level = Double(Self.otsuLevel(image, around: quad))
-        var fits = Self.fits(image, quad: quad, level: level)
-        if dbg, let f = fits.first { print("DBG best", f.size, f.score, f.corners) ; fits = fits.filter { $0.score >= Self.minimumRoughMatch } }
-        if dbg { print("DBG quad", quad.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined(), "level", level, "fits", fits.prefix(4).map { "\($0.size.rows)x\($0.size.columns) \($0.score)" }) }
+        let fits = Self.fits(image, quad: quad, level: level)
         // A corner off by a module (the light top-right corner module) ranks the right size low until refined.
         var refinedFits: [Fit] = []
         for rough in fits.prefix(Self.fitsRefined) where !shouldStop() {
             let fit = Self.refined(image, fit: rough, level: level)
-            if dbg { print("DBG refined", fit.size.rows, fit.size.columns, rough.score, "→", fit.score, fit.corners.map { "(\(Int($0.x)),\(Int($0.y)))" }.joined()) }
             if fit.score >= Self.minimumFrameMatch { refinedFits.append(fit) }
         }
         refinedFits.sort { $0.score > $1.score }
@@ -69,7 +67,6 @@ package struct DataMatrixGridReader: Sendable {
             // A grid coarser than the symbol's (a 10×10 fit over a big symbol) sees several modules in each of its
             // cells; decoding such a rendering could only give a chance read.
             let uniform = Self.uniformShare(image, size: fit.size, level: level) { fit.map.apply($0) }
-            if dbg { print("DBG uniform", fit.size.rows, uniform) }
             guard uniform >= Self.minimumUniformShare else { continue }
             var readings = [values.map { $0 < level }, Self.locallyThresholded(values, size: fit.size)]
             if let regional = Self.regionalValues(image, fit: fit, level: level) {
@@ -77,15 +74,16 @@ package struct DataMatrixGridReader: Sendable {
             }
             if let start = DataMatrixBentGrid(size: fit.size, from: fit.map) {
                 let bent = start.refined(image, level: level)
-                if dbg { print("DBG bent", fit.size.rows, bent.match) }
                 if bent.match >= Self.minimumFrameMatch {
                     let values = Self.moduleValues(image, size: fit.size) { bent.grid.apply($0) }
                     readings += [values.map { $0 < level }, Self.locallyThresholded(values, size: fit.size)]
                 }
             }
+            if fit.size.rows == fit.size.columns {
+                readings += readings.map { Self.mirroredSquare($0, side: fit.size.rows) }
+            }
             for (n, dark) in readings.enumerated() where !shouldStop() {
                 guard let rendering = DataMatrixRendering.image(size: fit.size, dark: dark) else { continue }
-                if dbg { dbgN += 1; writePGM(rendering, "/tmp/dm/r\(dbgN).pgm") }
                 guard var symbol = Self.readClean(rendering, withDmtx: n == 0),
                       Self.coversRendering(symbol, size: fit.size) else { continue }
                 symbol.corners = fit.corners.map { ImagePoint(x: PointMap.clampInt($0.x), y: PointMap.clampInt($0.y)) }
@@ -93,6 +91,47 @@ package struct DataMatrixGridReader: Sendable {
             }
         }
         return nil
+    }
+
+    /// The same on a crop around the quadrilateral with the light's gradient taken out (each pixel against the mean
+    /// of a window an eighth of the symbol wide): labels on bottles and photos lit from one side.
+    func decodeEvenlyLit(_ image: GrayImage, quad: [QuadPoint], shouldStop: () -> Bool) -> DetectedSymbol? {
+        let xs = quad.map(\.x), ys = quad.map(\.y)
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(), !shouldStop() else { return nil }
+        let margin = max(4, (maxX - minX + maxY - minY) / 20)
+        let x0 = max(0, Int(minX - margin)), y0 = max(0, Int(minY - margin))
+        let x1 = min(image.width, Int(maxX + margin) + 1), y1 = min(image.height, Int(maxY + margin) + 1)
+        guard x1 - x0 >= DataMatrixLocator.minimumSide, y1 - y0 >= DataMatrixLocator.minimumSide else { return nil }
+        let crop = image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        let flat = Self.evenlyLit(crop, radius: max(2, Int((maxX - minX + maxY - minY) / 16)))
+        let shifted = quad.map { QuadPoint(x: $0.x - Double(x0), y: $0.y - Double(y0)) }
+        guard var symbol = decode(flat, quad: shifted, shouldStop: shouldStop) else { return nil }
+        symbol.corners = symbol.corners.map { ImagePoint(x: $0.x + x0, y: $0.y + y0) }
+        return symbol
+    }
+
+    /// Each pixel's difference from its window's mean, doubled around mid-gray.
+    static func evenlyLit(_ image: GrayImage, radius r: Int) -> GrayImage {
+        let w = image.width, h = image.height
+        var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
+        for y in 0..<h {
+            var row = 0
+            for x in 0..<w {
+                row += Int(image.pixels[y * w + x])
+                integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row
+            }
+        }
+        var out = [UInt8](repeating: 128, count: w * h)
+        for y in 0..<h {
+            let ya = max(0, y - r), yb = min(h, y + r + 1)
+            for x in 0..<w {
+                let xa = max(0, x - r), xb = min(w, x + r + 1)
+                let sum = integral[yb * (w + 1) + xb] - integral[ya * (w + 1) + xb] - integral[yb * (w + 1) + xa] + integral[ya * (w + 1) + xa]
+                let mean = sum / max(1, (yb - ya) * (xb - xa))
+                out[y * w + x] = UInt8(max(0, min(255, 128 + 2 * (Int(image.pixels[y * w + x]) - mean))))
+            }
+        }
+        return GrayImage(uncheckedWidth: w, height: h, pixels: out)
     }
 
     /// Every orientation and size that fits the quadrilateral, best frame match first (those above the minimum).
@@ -105,7 +144,9 @@ package struct DataMatrixGridReader: Sendable {
                 let c = (0..<4).map { quad[(turn + (mirrored ? 4 - $0 : $0)) % 4] }
                 let width = (d(c[0], c[1]) + d(c[3], c[2])) / 2, height = (d(c[0], c[3]) + d(c[1], c[2])) / 2
                 guard width > 0, height > 0 else { continue }
-                for size in DataMatrixSize.all {
+                // A square frame is symmetric about its anti-diagonal: a mirrored square fit is the plain one read
+                // mirrored (`mirroredSquare`), so only rectangles need mirrored fits.
+                for size in DataMatrixSize.all where !mirrored || size.rows != size.columns {
                     let cols = Double(size.columns), rows = Double(size.rows)
                     let aspect = (width / height) / (cols / rows)
                     guard aspect > 0.7, aspect < 1.43, width / cols >= 1.2, height / rows >= 1.2 else { continue }
@@ -118,7 +159,6 @@ package struct DataMatrixGridReader: Sendable {
                         if (v < level) == m.dark { match += 1 }
                     }
                     let score = Double(match) / Double(max(1, fixed.count))
-                    if score >= minimumRoughMatch || dbg { out.append(Fit(size: size, corners: c, map: map, score: score)) }
                 }
             }
         }
@@ -282,6 +322,16 @@ package struct DataMatrixGridReader: Sendable {
         return (dark / darkN + light / lightN + 1) / 2
     }
 
+    /// A square module matrix reflected about its anti-diagonal (the finder and timing sides stay in place).
+    static func mirroredSquare(_ dark: [Bool], side n: Int) -> [Bool] {
+        guard dark.count == n * n else { return dark }
+        var out = dark
+        for r in 0..<n {
+            for c in 0..<n { out[r * n + c] = dark[(n - 1 - c) * n + (n - 1 - r)] }
+        }
+        return out
+    }
+
     /// Whether a symbol read from a rendering is the rendered symbol, not a small one that a reader's region search
     /// happened to decode inside the module pattern (its corners span the whole module grid, within two modules).
     static func coversRendering(_ symbol: DetectedSymbol, size: DataMatrixSize) -> Bool {
@@ -299,12 +349,4 @@ package struct DataMatrixGridReader: Sendable {
         if let s = (try? ZXingReader().read(rendering, options: options))?.first { return s }
         return withDmtx ? (try? DmtxReader().read(rendering, options: options))?.first : nil
     }
-}
-
-import Foundation
-let dbg = ProcessInfo.processInfo.environment["DMDBG"] != nil
-nonisolated(unsafe) var dbgN = 0
-func writePGM(_ g: GrayImage, _ path: String) {
-    var d = Data("P5\n\(g.width) \(g.height)\n255\n".utf8); d.append(contentsOf: g.pixels)
-    try? d.write(to: URL(fileURLWithPath: path))
 }
