@@ -10,16 +10,20 @@ import GiroCore
 /// decoding corrects the remaining sampling errors or rejects the symbol — the check against false reads.
 package struct DataMatrixGridReader: Sendable {
     /// The locator works on at most this many pixels (bigger images are averaged down for it); sampling uses all.
-    static let locatePixels = 1_500_000
+    static let locatePixels = 1_000_000
     /// Share of frame modules that must have their prescribed colour for a fit to be sampled.
     static let minimumFrameMatch = 0.8
     /// Share a located fit must reach before its corners are refined.
     static let minimumRoughMatch = 0.65
     /// Share of modules that must look uniform (one colour across their middle half) for a fit to be decoded.
-    static let minimumUniformShare = 0.5
+    static let minimumUniformShare = 0.6
+    /// Share of frame modules on their colour for a grid to be sampled and decoded. Reed–Solomon alone is a weak
+    /// guard for the small sizes (a 10×10 symbol has five check codewords) over the many grids a textured photo
+    /// offers; symbols read so far have 99–100 % of their frame right after refinement.
+    static let decodedFrameMatch = 0.95
     /// Fits refined per candidate quadrilateral (best rough match first), and of those sampled (best refined first).
-    static let fitsRefined = 8
-    static let fitsPerCandidate = 6
+    static let fitsRefined = 6
+    static let fitsPerCandidate = 4
     /// libdmtx's slot on a clean rendering (it scans on until the slot ends when the symbol does not decode).
     static let dmtxSlotMilliseconds = 40
 
@@ -36,7 +40,7 @@ package struct DataMatrixGridReader: Sendable {
             // Pixel arithmetic below converts coordinates to Int: only quadrilaterals near the image get there.
             let limit = Double(max(image.width, image.height)) * 2
             guard corners.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < limit && abs($0.y) < limit }) else { continue }
-            if let symbol = decode(image, quad: corners, shouldStop: shouldStop) ?? decodeEvenlyLit(image, quad: corners, shouldStop: shouldStop),
+            if let symbol = decode(image, quad: corners, shouldStop: shouldStop),
                !out.contains(where: { $0.bytes == symbol.bytes }) {
                 out.append(symbol)
             }
@@ -68,13 +72,16 @@ package struct DataMatrixGridReader: Sendable {
             // cells; decoding such a rendering could only give a chance read.
             let uniform = Self.uniformShare(image, size: fit.size, level: level) { fit.map.apply($0) }
             guard uniform >= Self.minimumUniformShare else { continue }
-            var readings = [values.map { $0 < level }, Self.locallyThresholded(values, size: fit.size)]
-            if let regional = Self.regionalValues(image, fit: fit, level: level) {
-                readings += [regional.map { $0 < level }, Self.locallyThresholded(regional, size: fit.size)]
+            var readings: [[Bool]] = []
+            if fit.score >= Self.decodedFrameMatch {
+                readings += [values.map { $0 < level }, Self.locallyThresholded(values, size: fit.size)]
+                if let regional = Self.regionalValues(image, fit: fit, level: level) {
+                    readings += [regional.map { $0 < level }, Self.locallyThresholded(regional, size: fit.size)]
+                }
             }
             if let start = DataMatrixBentGrid(size: fit.size, from: fit.map) {
                 let bent = start.refined(image, level: level)
-                if bent.match >= Self.minimumFrameMatch {
+                if bent.match >= Self.decodedFrameMatch {
                     let values = Self.moduleValues(image, size: fit.size) { bent.grid.apply($0) }
                     readings += [values.map { $0 < level }, Self.locallyThresholded(values, size: fit.size)]
                 }
@@ -91,47 +98,6 @@ package struct DataMatrixGridReader: Sendable {
             }
         }
         return nil
-    }
-
-    /// The same on a crop around the quadrilateral with the light's gradient taken out (each pixel against the mean
-    /// of a window an eighth of the symbol wide): labels on bottles and photos lit from one side.
-    func decodeEvenlyLit(_ image: GrayImage, quad: [QuadPoint], shouldStop: () -> Bool) -> DetectedSymbol? {
-        let xs = quad.map(\.x), ys = quad.map(\.y)
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(), !shouldStop() else { return nil }
-        let margin = max(4, (maxX - minX + maxY - minY) / 20)
-        let x0 = max(0, Int(minX - margin)), y0 = max(0, Int(minY - margin))
-        let x1 = min(image.width, Int(maxX + margin) + 1), y1 = min(image.height, Int(maxY + margin) + 1)
-        guard x1 - x0 >= DataMatrixLocator.minimumSide, y1 - y0 >= DataMatrixLocator.minimumSide else { return nil }
-        let crop = image.cropped(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-        let flat = Self.evenlyLit(crop, radius: max(2, Int((maxX - minX + maxY - minY) / 16)))
-        let shifted = quad.map { QuadPoint(x: $0.x - Double(x0), y: $0.y - Double(y0)) }
-        guard var symbol = decode(flat, quad: shifted, shouldStop: shouldStop) else { return nil }
-        symbol.corners = symbol.corners.map { ImagePoint(x: $0.x + x0, y: $0.y + y0) }
-        return symbol
-    }
-
-    /// Each pixel's difference from its window's mean, doubled around mid-gray.
-    static func evenlyLit(_ image: GrayImage, radius r: Int) -> GrayImage {
-        let w = image.width, h = image.height
-        var integral = [Int](repeating: 0, count: (w + 1) * (h + 1))
-        for y in 0..<h {
-            var row = 0
-            for x in 0..<w {
-                row += Int(image.pixels[y * w + x])
-                integral[(y + 1) * (w + 1) + x + 1] = integral[y * (w + 1) + x + 1] + row
-            }
-        }
-        var out = [UInt8](repeating: 128, count: w * h)
-        for y in 0..<h {
-            let ya = max(0, y - r), yb = min(h, y + r + 1)
-            for x in 0..<w {
-                let xa = max(0, x - r), xb = min(w, x + r + 1)
-                let sum = integral[yb * (w + 1) + xb] - integral[ya * (w + 1) + xb] - integral[yb * (w + 1) + xa] + integral[ya * (w + 1) + xa]
-                let mean = sum / max(1, (yb - ya) * (xb - xa))
-                out[y * w + x] = UInt8(max(0, min(255, 128 + 2 * (Int(image.pixels[y * w + x]) - mean))))
-            }
-        }
-        return GrayImage(uncheckedWidth: w, height: h, pixels: out)
     }
 
     /// Every orientation and size that fits the quadrilateral, best frame match first (those above the minimum).
@@ -159,6 +125,7 @@ package struct DataMatrixGridReader: Sendable {
                         if (v < level) == m.dark { match += 1 }
                     }
                     let score = Double(match) / Double(max(1, fixed.count))
+                    if score >= minimumRoughMatch { out.append(Fit(size: size, corners: c, map: map, score: score)) }
                 }
             }
         }
@@ -350,3 +317,4 @@ package struct DataMatrixGridReader: Sendable {
         return withDmtx ? (try? DmtxReader().read(rendering, options: options))?.first : nil
     }
 }
+

@@ -6,7 +6,7 @@
 /// fortieth of the short side, so modules of 2 to ~20 pixels merge without joining neighbouring print.
 struct DataMatrixLocator {
     /// Candidates per image at most (largest blobs first).
-    static let maxCandidates = 8
+    static let maxCandidates = 6
     /// Blobs per binarisation and radius that are looked at.
     static let blobsPerMask = 2
     /// Smallest blob side in pixels (a 10×10 symbol at ~1.5 px per module).
