@@ -10,7 +10,7 @@ import GiroCore
 /// decoding corrects the remaining sampling errors or rejects the symbol — the check against false reads.
 package struct DataMatrixGridReader: Sendable {
     /// The locator works on at most this many pixels (bigger images are averaged down for it); sampling uses all.
-    static let locatePixels = 1_000_000
+    static let locatePixels = 500_000
     /// Share of frame modules that must have their prescribed colour for a fit to be sampled.
     static let minimumFrameMatch = 0.8
     /// Share a located fit must reach before its corners are refined.
