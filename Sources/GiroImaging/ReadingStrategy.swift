@@ -18,7 +18,8 @@ package struct StrategyResult: Sendable {
 /// (DataMatrix anywhere, a short time slot) → zbar → zxing one resolution step finer (photos over 9 MP) → zxing on overlapping tiles (zxing 1.4's DataMatrix detector only
 /// sees symbols crossing the image centre) → inverted → rotations for PDF417 (fails beyond ~5°) →
 /// down/up-scaled → other binarizer and contrast-stretched → QR recovery (half size; tiny images: fitted module
-/// grid, QR Model 1) → libdmtx again with a longer slot when its first slot ran out. A per-image budget bounds the total.
+/// grid, QR Model 1) → Giro's DataMatrix grid reader (own locator and sampling, re-rendered for the
+/// libraries) → libdmtx again with a longer slot when its first slot ran out. A per-image budget bounds the total.
 public struct ReadingStrategy: Sendable {
     public var readers: Set<ReaderKind>
     /// Time for one image, clamped to `1...ReadingStrategy.maxBudgetMilliseconds` (also when set later),
@@ -93,6 +94,7 @@ public struct ReadingStrategy: Sendable {
             zxingFallbacks(&run, image: work, map: workMap, zxing: zxing)
             qrRecoveryPasses(&run, image: work, map: workMap, zxing: zxing)
         }
+        dataMatrixGridPass(&run, image: work, map: workMap)
         if dmtxTimedOut, !run.finished(exhaustive) {
             let slot = min(Self.dmtxLateSlot, run.remainingMilliseconds)
             run.pass("dmtx-long") {
