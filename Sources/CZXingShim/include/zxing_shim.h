@@ -11,6 +11,12 @@ enum { ZXS_TRY_HARDER = 1, ZXS_TRY_ROTATE = 2, ZXS_TRY_DOWNSCALE = 4, ZXS_GLOBAL
 
 typedef struct zxs_results zxs_results;
 
+/// 1 when libZXing could be opened (the first call opens it; zxs_read checks it itself). libZXing is opened with
+/// dlopen on first use, not at process start (zxing_library.c; Sources/CLazyLibrary/include/giro_lazy_library.h).
+int giro_zxing_available(void);
+/// Why opening libZXing failed, or NULL (Debian package: libzxing2).
+const char *giro_zxing_load_error(void);
+
 typedef struct {
     int format;            // one ZXS_* symbology bit
     int eci;               // first ECI announced by the symbol, -1 when none
