@@ -4,9 +4,13 @@
 SWIFT ?= swift
 GIRO_DEBUG := .build/debug/giro
 # Release builds link the Swift runtime and Foundation statically (as the shipped binary in examples/spark is built):
-# no libswiftCore/libFoundation/ICU to map and relocate at each start. One flag set for every release target, so
-# switching targets never rebuilds the whole package.
-RELEASE := -c release --static-swift-stdlib
+# no libswiftCore/libFoundation/ICU to map and relocate at each start. Not position-independent (-no-pie): the
+# loader then has no ~100 000 relative relocations to apply to the binary's Swift metadata at every start (a third
+# of what was left of `giro --version`, benchmarks/README.md); ASLR still randomises stack, heap and every shared
+# library, only the executable image is at a fixed address. (-no-pie needs the static stdlib: against the shared
+# libswiftCore it makes ld.so warn about protected symbols, so it is not a Package.swift setting.) One flag set for
+# every release target, so switching targets never rebuilds the whole package.
+RELEASE := -c release --static-swift-stdlib -Xlinker -no-pie
 export RELEASE
 # Tesseract's OpenMP team only slows Giro's one-call-per-thread OCR down (Sources/GiroOCR/README.md); the engine also
 # limits it at run time, this covers the tesseract CLI the fixture scripts run.
