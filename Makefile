@@ -4,13 +4,16 @@
 SWIFT ?= swift
 GIRO_DEBUG := .build/debug/giro
 # Release builds link the Swift runtime and Foundation statically (as the shipped binary in examples/spark is built):
-# no libswiftCore/libFoundation/ICU to map and relocate at each start. Not position-independent (-no-pie): the
-# loader then has no ~100 000 relative relocations to apply to the binary's Swift metadata at every start (a third
-# of what was left of `giro --version`, benchmarks/README.md); ASLR still randomises stack, heap and every shared
-# library, only the executable image is at a fixed address. (-no-pie needs the static stdlib: against the shared
-# libswiftCore it makes ld.so warn about protected symbols, so it is not a Package.swift setting.) One flag set for
-# every release target, so switching targets never rebuilds the whole package.
-RELEASE := -c release --static-swift-stdlib -Xlinker -no-pie
+# no libswiftCore/libFoundation/ICU to map and relocate at each start. Two linker flags halve what is left of the
+# start (benchmarks/README.md, "Process start-up"):
+#   -no-pie                 the loader no longer applies ~100 000 relative relocations to the binary's Swift metadata;
+#                           ASLR still randomises stack, heap and every shared library, only the executable image is
+#                           at a fixed address. (Needs the static stdlib: against the shared libswiftCore ld.so warns
+#                           about protected symbols, so it is not a Package.swift setting.)
+#   --no-export-dynamic     undoes the static stdlib's -export-dynamic: 27 000 exported names made the runtime's
+#                           start-up dladdr() scan them all; nothing looks Giro's symbols up by name.
+# One flag set for every release target, so switching targets never rebuilds the whole package.
+RELEASE := -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic
 export RELEASE
 # Tesseract's OpenMP team only slows Giro's one-call-per-thread OCR down (Sources/GiroOCR/README.md); the engine also
 # limits it at run time, this covers the tesseract CLI the fixture scripts run.
