@@ -14,7 +14,6 @@ GIRO_DEBUG := .build/debug/giro
 #                           start-up dladdr() scan them all; nothing looks Giro's symbols up by name.
 # One flag set for every release target, so switching targets never rebuilds the whole package.
 RELEASE := -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic
-export RELEASE
 # Tesseract's OpenMP team only slows Giro's one-call-per-thread OCR down (Sources/GiroOCR/README.md); the engine also
 # limits it at run time, this covers the tesseract CLI the fixture scripts run.
 export OMP_THREAD_LIMIT ?= 1
