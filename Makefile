@@ -3,6 +3,17 @@
 #   make test   installs what is missing, builds, runs every test
 SWIFT ?= swift
 GIRO_DEBUG := .build/debug/giro
+# Release builds link the Swift runtime and Foundation statically (as the shipped binary in examples/spark is built):
+# no libswiftCore/libFoundation/ICU to map and relocate at each start. Two linker flags halve what is left of the
+# start (benchmarks/README.md, "Process start-up"):
+#   -no-pie                 the loader no longer applies ~100 000 relative relocations to the binary's Swift metadata;
+#                           ASLR still randomises stack, heap and every shared library, only the executable image is
+#                           at a fixed address. (Needs the static stdlib: against the shared libswiftCore ld.so warns
+#                           about protected symbols, so it is not a Package.swift setting.)
+#   --no-export-dynamic     undoes the static stdlib's -export-dynamic: 27 000 exported names made the runtime's
+#                           start-up dladdr() scan them all; nothing looks Giro's symbols up by name.
+# One flag set for every release target, so switching targets never rebuilds the whole package.
+RELEASE := -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic
 # Tesseract's OpenMP team only slows Giro's one-call-per-thread OCR down (Sources/GiroOCR/README.md); the engine also
 # limits it at run time, this covers the tesseract CLI the fixture scripts run.
 export OMP_THREAD_LIMIT ?= 1
@@ -60,28 +71,28 @@ record: deps
 	GIRO_RECORD=1 $(SWIFT) test --filter 'GoldenTests|ValidatorGoldenTests'
 
 bench: deps
-	$(SWIFT) build -c release --product giro-bench
-	$(SWIFT) build -c release --product giro
+	$(SWIFT) build $(RELEASE) --product giro-bench
+	$(SWIFT) build $(RELEASE) --product giro
 	.build/release/giro-bench
 
 bench-parsers: deps
-	$(SWIFT) build -c release --product giro-bench
+	$(SWIFT) build $(RELEASE) --product giro-bench
 	.build/release/giro-bench --parsers
 
 # UK sort code + account modulus checks per second (one core).
 bench-uk: deps
-	$(SWIFT) build -c release --product giro-bench
+	$(SWIFT) build $(RELEASE) --product giro-bench
 	.build/release/giro-bench --uk
 
 bench-regex: deps
-	$(SWIFT) build -c release --product giro-regex-bench
-	$(SWIFT) build -c release --product giro
+	$(SWIFT) build $(RELEASE) --product giro-regex-bench
+	$(SWIFT) build $(RELEASE) --product giro
 	.build/release/giro-regex-bench --cli .build/release/giro
 
 # Per symbology and variant: ms per image and success for each backend, the combined strategy, zbarimg and ZXingReader;
 # then per folder of the zxing-cpp sample corpus: Giro's combined strategy vs zxing-cpp 3.1.1 (PyPI, venv in .build/).
 bench-images: deps
-	$(SWIFT) build -c release --product giro-image-bench
+	$(SWIFT) build $(RELEASE) --product giro-image-bench
 	.build/release/giro-image-bench
 	scripts/bench-images-zxingcpp.sh
 
@@ -89,7 +100,7 @@ bench-images: deps
 # (classification and confusion matrix without OCR), then the rendered images (generated first).
 bench-slips: deps
 	python3 fixtures/slips/generate.py --images
-	$(SWIFT) build -c release --product giro-slip-bench
+	$(SWIFT) build $(RELEASE) --product giro-slip-bench
 	.build/release/giro-slip-bench --words fixtures/slips
 	.build/release/giro-slip-bench fixtures/slips
 

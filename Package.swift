@@ -82,16 +82,21 @@ let package = Package(
         // PCRE2 is the regex engine's test oracle and benchmark baseline only.
         .systemLibrary(name: "CPCRE2", pkgConfig: "libpcre2-8", providers: [.apt(["libpcre2-dev"])]),
         .systemLibrary(name: "CLZMA", pkgConfig: "liblzma", providers: [.apt(["liblzma-dev"])]),
-        // Images: Debian's barcode and image libraries. zxing-cpp is C++ (behind an extern "C" shim) and
-        // libjpeg reports errors by longjmp (caught in C), so those two are small C/C++ targets.
-        .systemLibrary(name: "CZBar", pkgConfig: "zbar", providers: [.apt(["libzbar-dev"])]),
-        .systemLibrary(name: "CDmtx", pkgConfig: "libdmtx", providers: [.apt(["libdmtx-dev"])]),
-        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
-        .systemLibrary(name: "CWebP", pkgConfig: "libwebp", providers: [.apt(["libwebp-dev"])]),
-        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "CZXingShim", cxxSettings: [.define("ZX_USE_UTF8")], linkerSettings: [.linkedLibrary("ZXing")]),
+        // Images: Debian's barcode and image libraries, opened with dlopen on first use rather than linked, so a
+        // command that reads no image (grep, batch, decode of a payload) does not map and relocate their ~40
+        // libraries at every start (Sources/CLazyLibrary/include/giro_lazy_library.h). Each target holds the
+        // library's header, the list of functions Giro calls and their jump stubs; only libdl is linked.
+        // zxing-cpp and poppler-cpp are C++ (behind extern "C" shims) and libjpeg reports errors by longjmp
+        // (caught in C), so those have their own C/C++ code beside the stubs.
+        .target(name: "CLazyLibrary", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "CZBar", dependencies: ["CLazyLibrary"]),
+        .target(name: "CDmtx", dependencies: ["CLazyLibrary"]),
+        .target(name: "CPNG", dependencies: ["CLazyLibrary"]),
+        .target(name: "CWebP", dependencies: ["CLazyLibrary"]),
+        .target(name: "CJPEG", dependencies: ["CLazyLibrary"]),
+        .target(name: "CZXingShim", dependencies: ["CLazyLibrary"], cxxSettings: [.define("ZX_USE_UTF8")]),
         // PDF pages: poppler-cpp (GPL; chosen over AGPL MuPDF, see Sources/GiroImaging/README.md) behind a C shim.
-        .target(name: "CPopplerShim", linkerSettings: [.linkedLibrary("poppler-cpp")]),
+        .target(name: "CPopplerShim", dependencies: ["CLazyLibrary"]),
         .target(name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP", "CPopplerShim"]),
         // Printed slips: OCR engines and the caller's OCR formats (words JSON, hOCR, ALTO, TSV) → PageWords.
         // Tesseract 5 through its C API (libtesseract-dev; pkg-config also links Leptonica).

@@ -12,6 +12,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SWIFT="${SWIFT:-swift}"
 CONFIG="${GIRO_CONFIG:-debug}"
+# Release builds use the Makefile's RELEASE flags everywhere, so this reuses the other release targets' build.
+BUILD_FLAGS="-c $CONFIG"
+[ "$CONFIG" = release ] && BUILD_FLAGS="$BUILD_FLAGS --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic"
 DURATION="${SOAK_SECONDS:-300}"
 CONNECTIONS="${SOAK_CONNECTIONS:-16}"
 RSS_LIMIT_MIB="${SOAK_RSS_LIMIT_MIB:-512}"
@@ -23,8 +26,8 @@ BUDGET_MS=10000
 if [ -n "${GIRO_BIN:-}" ]; then
   GIRO="$GIRO_BIN"
 else
-  "$SWIFT" build -c "$CONFIG" --product giro
-  GIRO="$("$SWIFT" build -c "$CONFIG" --product giro --show-bin-path)/giro"
+  "$SWIFT" build $BUILD_FLAGS --product giro
+  GIRO="$("$SWIFT" build $BUILD_FLAGS --product giro --show-bin-path)/giro"
 fi
 WORK="$(mktemp -d)"
 SAMPLER=""

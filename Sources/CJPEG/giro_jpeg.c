@@ -36,6 +36,7 @@ static void init_errors(struct jpeg_decompress_struct *cinfo, giro_error_mgr *mg
 
 int giro_jpeg_dimensions(const uint8_t *data, size_t length, int *width, int *height,
                          char *err, int errCapacity) {
+    if (!giro_libjpeg_available()) { copy_error(err, errCapacity, giro_libjpeg_load_error()); return 3; }
     struct jpeg_decompress_struct cinfo;
     giro_error_mgr mgr;
     init_errors(&cinfo, &mgr);
@@ -55,6 +56,7 @@ int giro_jpeg_dimensions(const uint8_t *data, size_t length, int *width, int *he
 
 int giro_jpeg_decode_gray(const uint8_t *data, size_t length, long long maxPixels,
                           uint8_t **pixels, int *width, int *height, char *err, int errCapacity) {
+    if (!giro_libjpeg_available()) { copy_error(err, errCapacity, giro_libjpeg_load_error()); return 3; }
     struct jpeg_decompress_struct cinfo;
     giro_error_mgr mgr;
     // volatile: these change after setjmp and are read after a longjmp.

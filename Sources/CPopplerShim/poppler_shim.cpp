@@ -61,6 +61,8 @@ bool renderedSize(poppler::page &page, double &width, double &height) {
 extern "C" gps_document *gps_open(const uint8_t *bytes, size_t length, int *status) {
     *status = GPS_FAILED;
     if (!bytes || length == 0 || length > 0x7fffffff) { *status = GPS_INVALID; return nullptr; }
+    // Every other call needs a document from here, so this is the one place that opens poppler-cpp.
+    if (!giro_poppler_available()) { *status = GPS_UNAVAILABLE; return nullptr; }
     try {
         auto holder = std::make_unique<gps_document>();
         holder->bytes.assign(reinterpret_cast<const char *>(bytes), reinterpret_cast<const char *>(bytes) + length);

@@ -102,6 +102,11 @@ extern "C" zxs_results *zxs_read(const uint8_t *gray, int width, int height, int
         setError(err, errCapacity, "invalid image dimensions");
         return nullptr;
     }
+    // The only entry that calls into libZXing (count/get/free read the shim's own copies), so it opens it.
+    if (!giro_zxing_available()) {
+        setError(err, errCapacity, giro_zxing_load_error());
+        return nullptr;
+    }
     try {
         BarcodeFormats matrix;
         if (formats & ZXS_QR) matrix |= BarcodeFormat::QRCode;

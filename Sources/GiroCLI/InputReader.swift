@@ -52,6 +52,17 @@ struct InputReader {
         return Int(st.st_size)
     }
 
+    /// One read(2) of up to `count` bytes straight into `memory` (EINTR retried); 0 at end of input. The caller's
+    /// memory need not be initialised: nothing is zero-filled before the kernel overwrites it.
+    func readOnce(into memory: UnsafeMutablePointer<UInt8>, count: Int) throws(InputError) -> Int {
+        while true {
+            let got = Glibc.read(fd, memory, count)
+            if got >= 0 { return got }
+            let err = errno
+            if err != EINTR { throw .readFailed(name, errno: err) }
+        }
+    }
+
     /// Up to `count` bytes (fewer only at end of input, or after the first read when `once`, so a pipe's
     /// lines are handled as they arrive); EINTR retried.
     func read(upTo count: Int, into buffer: inout [UInt8], once: Bool = false) throws(InputError) -> Int {

@@ -43,6 +43,7 @@ package enum DebugImage {
     }
 
     static func encodePNG(rgb: [UInt8], width: Int, height: Int) throws(GiroError) -> [UInt8] {
+        try SystemLibrary.png.require(field: "debug_image")
         var img = png_image()
         img.version = UInt32(PNG_IMAGE_VERSION)
         img.width = UInt32(width)

@@ -18,6 +18,7 @@ package struct DmtxReader: BarcodeReader {
         // Debian's libdmtx keeps its asserts: a degenerate image (a side of a few pixels) aborts the process in
         // the scan-grid setup (`maxExtent > 1`). The smallest symbol, 10×10 modules, needs more pixels anyway.
         guard options.symbologies.contains(.datamatrix), image.width >= Self.minimumSide * shrink, image.height >= Self.minimumSide * shrink else { return [] }
+        try SystemLibrary.dmtx.require(field: "image")
         // libdmtx takes a mutable pointer; give it a private copy rather than trusting it not to write.
         var pixels = image.pixels
         let height = image.height

@@ -10,6 +10,7 @@ extension ErrorCode {
     public static let imageTooLarge: ErrorCode = "image_too_large"
     /// No barcode of a supported symbology was found in the image.
     public static let noBarcodeFound: ErrorCode = "no_barcode_found"
-    /// A barcode library failed internally (reported, never a crash).
+    /// A barcode, image or PDF library failed internally or cannot be opened (not installed; the message names the
+    /// Debian package). Reported, never a crash.
     public static let readerFailed: ErrorCode = "reader_failed"
 }

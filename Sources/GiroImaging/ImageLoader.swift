@@ -68,6 +68,7 @@ public struct ImageLoader: Sendable {
     }
 
     private func decodePNG(_ bytes: [UInt8]) throws(GiroError) -> GrayImage {
+        try SystemLibrary.png.require(field: "image")
         // libpng's simplified API: its own error handling (no longjmp into Swift), 16-bit and palette
         // reduced to 8-bit gray, alpha composited onto the white background given below. libpng keeps
         // the input pointer between the two calls, so both run inside one `withUnsafeBytes`.
@@ -97,6 +98,7 @@ public struct ImageLoader: Sendable {
     }
 
     private func decodeJPEG(_ bytes: [UInt8]) throws(GiroError) -> GrayImage {
+        try SystemLibrary.jpeg.require(field: "image")
         var message = [CChar](repeating: 0, count: 256)
         var width: Int32 = 0, height: Int32 = 0
         var out: UnsafeMutablePointer<UInt8>?
@@ -122,6 +124,7 @@ public struct ImageLoader: Sendable {
     }
 
     private func decodeWebP(_ bytes: [UInt8]) throws(GiroError) -> GrayImage {
+        try SystemLibrary.webp.require(field: "image")
         var w: Int32 = 0, h: Int32 = 0
         let info = bytes.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &w, &h) }
         guard info != 0 else { throw GiroError(.imageInvalid, field: "image", "webp: invalid header") }

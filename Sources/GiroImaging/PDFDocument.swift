@@ -27,6 +27,7 @@ package final class PDFDocument {
 
     /// Opens the bytes; `pdf_invalid` or `pdf_encrypted` when poppler cannot read the pages.
     package init(_ bytes: [UInt8]) throws(GiroError) {
+        try SystemLibrary.poppler.require(field: "pdf")
         var status: Int32 = 0
         let opened = bytes.withUnsafeBufferPointer { gps_open($0.baseAddress, $0.count, &status) }
         guard let opened else {

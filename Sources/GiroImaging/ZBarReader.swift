@@ -11,6 +11,7 @@ package struct ZBarReader: BarcodeReader {
     package func read(_ image: GrayImage, options: ReadOptions) throws(GiroError) -> [DetectedSymbol] {
         let wanted = options.symbologies.intersection(ReaderKind.zbar.symbologies)
         guard !wanted.isEmpty else { return [] }
+        try SystemLibrary.zbar.require(field: "image")
         guard let scanner = zbar_image_scanner_create() else {
             throw GiroError(.readerFailed, field: "image", "zbar: cannot create a scanner")
         }

@@ -12,6 +12,7 @@ package struct ZXingReader: BarcodeReader {
     }
 
     package func read(_ image: GrayImage, options: ReadOptions) throws(GiroError) -> [DetectedSymbol] {
+        try SystemLibrary.zxing.require(field: "image")
         var formats: Int32 = 0
         for s in options.symbologies {
             switch s {

@@ -5,6 +5,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// 1 when libjpeg could be opened (the first call opens it); libjpeg is opened with dlopen on first use, not at
+/// process start (giro_jpeg_library.c; Sources/CLazyLibrary/include/giro_lazy_library.h). The functions below
+/// check it themselves and return 3 with the reason in err when it cannot be opened.
+int giro_libjpeg_available(void);
+/// Why opening libjpeg failed, or NULL (Debian package: libjpeg62-turbo).
+const char *giro_libjpeg_load_error(void);
+
 /// Reads only the header. Returns 0 on success.
 int giro_jpeg_dimensions(const uint8_t *data, size_t length, int *width, int *height,
                          char *err, int errCapacity);

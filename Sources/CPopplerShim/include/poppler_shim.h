@@ -1,5 +1,7 @@
 // A small C API over Debian's poppler-cpp (libpoppler-cpp-dev), so Swift never sees C++.
 // Every call is serialised by one lock inside the shim: poppler's error callback is process-wide.
+// poppler-cpp (and the ~25 libraries it needs) is opened with dlopen by the first gps_open, not at process start
+// (poppler_library.c; Sources/CLazyLibrary/include/giro_lazy_library.h says why).
 #ifndef GIRO_POPPLER_SHIM_H
 #define GIRO_POPPLER_SHIM_H
 #include <stddef.h>
@@ -8,12 +10,18 @@
 extern "C" {
 #endif
 
-enum { GPS_OK = 0, GPS_INVALID = 1, GPS_ENCRYPTED = 2, GPS_FAILED = 3 };
+enum { GPS_OK = 0, GPS_INVALID = 1, GPS_ENCRYPTED = 2, GPS_FAILED = 3, GPS_UNAVAILABLE = 4 };
+
+/// 1 when libpoppler-cpp could be opened (the first call opens it); gps_open checks it itself.
+int giro_poppler_available(void);
+/// Why opening libpoppler-cpp failed, or NULL (Debian package: libpoppler-cpp0v5).
+const char *giro_poppler_load_error(void);
 
 typedef struct gps_document gps_document;
 typedef struct gps_words gps_words;
 
-/// Opens a PDF held in memory (the shim keeps its own copy). NULL with *status set on failure.
+/// Opens a PDF held in memory (the shim keeps its own copy). NULL with *status set on failure (GPS_UNAVAILABLE:
+/// libpoppler-cpp cannot be opened, see giro_poppler_load_error).
 gps_document *gps_open(const uint8_t *bytes, size_t length, int *status);
 void gps_close(gps_document *doc);
 int gps_page_count(gps_document *doc);

@@ -14,6 +14,12 @@ enum { ZXS_MODE_KANJI = 1, ZXS_MODE_HANZI = 2 };
 
 typedef struct zxs_results zxs_results;
 
+/// 1 when libZXing could be opened (the first call opens it; zxs_read checks it itself). libZXing is opened with
+/// dlopen on first use, not at process start (zxing_library.c; Sources/CLazyLibrary/include/giro_lazy_library.h).
+int giro_zxing_available(void);
+/// Why opening libZXing failed, or NULL (Debian package: libzxing2).
+const char *giro_zxing_load_error(void);
+
 typedef struct {
     int format;            // one ZXS_* symbology bit
     int eci;               // first ECI announced by the symbol, -1 when none
