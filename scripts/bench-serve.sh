@@ -17,8 +17,8 @@ CONNECTIONS="${BENCH_CONNECTIONS:-64}"
 if [ -n "${GIRO_BIN:-}" ]; then
   GIRO="$GIRO_BIN"
 else
-  "$SWIFT" build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --product giro
-  GIRO="$("$SWIFT" build -c release --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic --product giro --show-bin-path)/giro"
+  "$SWIFT" build -c release --static-swift-stdlib -Xlinker --no-export-dynamic --product giro
+  GIRO="$("$SWIFT" build -c release --static-swift-stdlib -Xlinker --no-export-dynamic --product giro --show-bin-path)/giro"
 fi
 WORK="$(mktemp -d)"
 source scripts/serve/server.sh

@@ -14,7 +14,7 @@ SWIFT="${SWIFT:-swift}"
 CONFIG="${GIRO_CONFIG:-debug}"
 # Release builds use the Makefile's RELEASE flags everywhere, so this reuses the other release targets' build.
 BUILD_FLAGS="-c $CONFIG"
-[ "$CONFIG" = release ] && BUILD_FLAGS="$BUILD_FLAGS --static-swift-stdlib -Xlinker -no-pie -Xlinker --no-export-dynamic"
+[ "$CONFIG" = release ] && BUILD_FLAGS="$BUILD_FLAGS --static-swift-stdlib -Xlinker --no-export-dynamic"
 DURATION="${SOAK_SECONDS:-300}"
 CONNECTIONS="${SOAK_CONNECTIONS:-16}"
 RSS_LIMIT_MIB="${SOAK_RSS_LIMIT_MIB:-512}"

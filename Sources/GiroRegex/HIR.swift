@@ -144,6 +144,18 @@ extension HIR {
         }
     }
 
+    /// Whether some match can contain the byte `b` (literals, and code point sets holding it as an ASCII byte).
+    func canMatchByte(_ b: UInt8) -> Bool {
+        switch self {
+        case .empty, .look: return false
+        case .literal(let bytes): return bytes.contains(b)
+        case .codePoints(let set): return b < 0x80 && set.contains(UInt32(b))
+        case .repetition(let h, _, let mx, _): return mx != 0 && h.canMatchByte(b)
+        case .capture(let h, _): return h.canMatchByte(b)
+        case .concat(let hs), .alternation(let hs): return hs.contains { $0.canMatchByte(b) }
+        }
+    }
+
     var hasCapture: Bool {
         switch self {
         case .capture: return true

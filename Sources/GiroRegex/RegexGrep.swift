@@ -96,6 +96,23 @@ package enum RegexGrep {
             // The buffer search ends at the last `\n`; an unterminated last line is searched on its own.
             let lastEnd = lastNewline(base, before: n, floor: 0) ?? -1
             var lineStart = 0
+            if let (bp, bc) = buffered, options.countOnly, bp.core.matchesWithinOneLine, bp.core.dfaApplies(hay) {
+                // Counting needs only which line holds a match: the earliest match end names it (a match lies
+                // inside one line), with no search for the rest of the match or its start.
+                while lineStart <= lastEnd {
+                    switch bc.forward.searchForward(hay, start: lineStart, end: lastEnd, anchored: false, earliest: true) {
+                    case .match(let e) where e > lineStart:
+                        matchedLines += 1
+                        lineStart = (newline(base, from: e - 1, end: n) ?? lastEnd) + 1
+                        continue
+                    case .noMatch:
+                        lineStart = lastEnd + 1
+                    case .match, .gaveUp:
+                        break   // the general loop below takes over from this line
+                    }
+                    break
+                }
+            }
             if let (bp, bc) = buffered {
                 while lineStart <= lastEnd {
                     guard let m = bp.core.findSpan(hay, start: lineStart, end: lastEnd, anchored: false,

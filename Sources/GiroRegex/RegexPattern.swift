@@ -86,6 +86,8 @@ final class RegexCore: Sendable {
     let prefixRare: Int
     let anchoredAtStart: Bool
     let dollarNeedsTwoBytes: Bool
+    /// Every match is non-empty and holds no `\n`: a match found in a buffer of lines lies inside one line.
+    let matchesWithinOneLine: Bool
 
     init(pattern: [UInt8], options: RegexOptions, limits: RegexLimits) throws(RegexError) {
         var parser = Parser(pattern: pattern, options: options, limits: limits)
@@ -115,5 +117,6 @@ final class RegexCore: Sendable {
         prefixRare = Prefilter.rareIndex(prefix)
         anchoredAtStart = nfa.anchoredAtStart
         dollarNeedsTwoBytes = nfa.hasEndTextOptionalNewline
+        matchesWithinOneLine = !hir.canMatchEmpty && !hir.canMatchByte(0x0A)
     }
 }

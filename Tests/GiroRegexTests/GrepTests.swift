@@ -29,6 +29,24 @@ import GiroRegex
         #expect(try run("x", { $0.countOnly = true; $0.json = true }).0 == "{\"count\":1}\n")
     }
 
+    /// `-c` finds each matching line by its earliest match end when a match cannot span lines; it must count
+    /// exactly the lines that printing finds, also for patterns that take the general path (`\s`, empty matches).
+    @Test func countEqualsPrintedLines() throws {
+        var text: [UInt8] = []
+        for i in 0..<400 {
+            text += Array("r\(i) IBAN HR12 1001 0051 8630 0016 \(i % 7 == 0 ? "EUR" : "kn") \(i % 5 == 0 ? "" : "x")\n".utf8)
+            if i % 11 == 0 { text += Array("\n  \n".utf8) }
+        }
+        text += Array("HR99 tail".utf8)
+        for p in [#"HR\d{2}( \d{4}){2}"#, "EUR", "x$", #"\d+ I"#, #"\s+\d"#, "x*", "^$", #"[A-Z]{2}\d{2}"#, "(?i)iban hr"] {
+            let pattern = try RegexPattern(p)
+            var count = RegexGrep.Options(); count.countOnly = true
+            let counted = String(decoding: RegexGrep.run(pattern, input: text, options: count).output, as: UTF8.self)
+            let printed = RegexGrep.run(pattern, input: text, options: RegexGrep.Options()).output.filter { $0 == 0x0A }.count
+            #expect(counted == "\(printed)\n", "pattern \(p)")
+        }
+    }
+
     @Test func errorMessageShowsKindAndSpan() {
         do { _ = try RegexPattern("a(?=b)") } catch {
             let m = RegexGrep.errorMessage(error, pattern: "a(?=b)")
