@@ -99,7 +99,7 @@ final class DecodedBlock: @unchecked Sendable {
 
     init(_ lines: [ArraySlice<UInt8>], firstLineNumber: Int, batch: BatchDecoder) {
         lineCount = lines.count
-        DispatchQueue.global(qos: .userInitiated).async { [self] in
+        DispatchQueue.global().async { [self] in
             let result = batch.decodeBlock(lines, firstLineNumber: firstLineNumber)
             let waiting: CheckedContinuation<BatchDecoder.BlockResult, Never>? = lock.withLock {
                 done = result
