@@ -10,6 +10,7 @@ public struct GiroService: Sendable {
     package let metrics = ServiceMetrics()
     package let drain = DrainState()
     package let limiter: ConcurrencyLimiter
+    package let watchdog: BudgetWatchdog
     package let logger: Logger
 
     /// Every path of the OpenAPI document (`/v1/check/{kind}` as its template).
@@ -27,6 +28,7 @@ public struct GiroService: Sendable {
     public init(configuration: ServiceConfiguration, logger: Logger? = nil) {
         self.configuration = configuration
         limiter = ConcurrencyLimiter(maxConcurrent: configuration.maxConcurrent, maxQueue: configuration.maxQueue)
+        watchdog = BudgetWatchdog(budget: configuration.timeBudget)
         self.logger = logger ?? Logger(label: "giro.serve") { JSONLogHandler(label: $0) }
     }
 
@@ -34,7 +36,7 @@ public struct GiroService: Sendable {
         let router = Router()
         router.add(middleware: ObservabilityMiddleware(logger: logger, metrics: metrics))
         if let token = configuration.bearerToken { router.add(middleware: AuthMiddleware(token: token)) }
-        let gate = RequestGate(drain: drain, limiter: limiter, timeBudget: configuration.timeBudget)
+        let gate = RequestGate(drain: drain, limiter: limiter, watchdog: watchdog)
         let decoder = PaymentDecoder()
         let decode = DecodeRoute(decoder: decoder, maxBodyBytes: configuration.maxBodyBytes, metrics: metrics)
         let images = ImagesRoute(maxBodyBytes: configuration.maxBodyBytes, maxImagePixels: configuration.maxImagePixels,
@@ -82,6 +84,8 @@ public struct GiroService: Sendable {
         let service = DrainingService(application: makeApplication(onRunning: onRunning), drain: drain)
         let group = ServiceGroup(configuration: .init(services: [service], gracefulShutdownSignals: [.sigterm, .sigint],
                                                       logger: logger))
+        // Request lines gathered in the log buffer are written before the process ends.
+        defer { LogSink.standardError.flush() }
         try await group.run()
     }
 }

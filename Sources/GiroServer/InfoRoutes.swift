@@ -25,7 +25,7 @@ struct InfoRoutes: Sendable {
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
         }
         router.get("/metrics") { _, _ in
-            metrics.recordSlots(inFlight: await limiter.inFlight, queued: await limiter.queued)
+            metrics.recordSlots(inFlight: limiter.inFlight, queued: limiter.queued)
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
         }

@@ -7,6 +7,16 @@ import Logging
 package struct ObservabilityMiddleware<Context: RequestContext>: RouterMiddleware {
     package let logger: Logger
     package let metrics: ServiceMetrics
+    /// Whether request lines are logged (info level), and the JSON handler that writes them directly.
+    private let logsRequests: Bool
+    private let jsonHandler: JSONLogHandler?
+
+    package init(logger: Logger, metrics: ServiceMetrics) {
+        self.logger = logger
+        self.metrics = metrics
+        logsRequests = logger.logLevel <= .info
+        jsonHandler = logger.handler as? JSONLogHandler
+    }
 
     package func handle(_ request: Request, context: Context,
                         next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -29,15 +39,24 @@ package struct ObservabilityMiddleware<Context: RequestContext>: RouterMiddlewar
         }
         let elapsed = ContinuousClock.now - started
         let route = Self.routeName(request.uri.path)
+        let method = request.method.rawValue
         if let problemCode { metrics.recordError(code: problemCode) }
-        metrics.recordRequest(route: route, method: request.method.rawValue, status: response.status.code, duration: elapsed)
-        var fields: Logger.Metadata = [
-            "id": .string(context.id), "route": .string(route), "method": .string(request.method.rawValue),
-            "status": .stringConvertible(response.status.code), "ms": .stringConvertible(Self.milliseconds(elapsed)),
-        ]
-        if let name = ServiceHeaders.format, let format = response.headers[name] { fields["format"] = .string(format) }
-        if let problemCode { fields["code"] = .string(problemCode) }
-        logger.info("request", metadata: fields)
+        metrics.recordRequest(route: route, method: method, status: response.status.code, duration: elapsed)
+        if logsRequests {
+            let format = ServiceHeaders.format.flatMap { response.headers[$0] }
+            let ms = Self.milliseconds(elapsed)
+            let written = jsonHandler?.requestLine(id: context.id, route: route, method: method, status: response.status.code,
+                                                   milliseconds: ms, format: format, code: problemCode) ?? false
+            if !written {
+                var fields: Logger.Metadata = [
+                    "id": .string(context.id), "route": .string(route), "method": .string(method),
+                    "status": .stringConvertible(response.status.code), "ms": .stringConvertible(ms),
+                ]
+                if let format { fields["format"] = .string(format) }
+                if let problemCode { fields["code"] = .string(problemCode) }
+                logger.info("request", metadata: fields)
+            }
+        }
         return response
     }
 

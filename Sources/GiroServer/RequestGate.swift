@@ -16,7 +16,8 @@ package final class DrainState: @unchecked Sendable {
 package struct RequestGate: Sendable {
     package let drain: DrainState
     package let limiter: ConcurrencyLimiter
-    package let timeBudget: Duration
+    /// Holds the per-request time budget.
+    package let watchdog: BudgetWatchdog
 
     private func admit() async throws {
         if drain.isDraining { throw ServiceProblem(.draining, "the service is shutting down", retryAfterSeconds: 1) }
@@ -31,20 +32,21 @@ package struct RequestGate: Sendable {
         try await admit()
         let race = FirstResult<Response>()
         let limiter = self.limiter
-        let budget = timeBudget
+        let watchdog = self.watchdog
         return try await withCheckedThrowingContinuation { continuation in
             race.install(continuation)
             let worker = TaskBox()
-            // The timer is cancelled as soon as the work answers: no sleeping task outlives its request.
-            let timer = Task {
-                do { try await Task.sleep(for: budget) } catch { return }
-                let detail = "the request was not answered within its time budget of \(budget)"
+            let ticket = watchdog.register {
+                let detail = "the request was not answered within its time budget of \(watchdog.budget)"
                 if race.finish(.failure(ServiceProblem(.timeBudgetExceeded, detail))) { worker.cancel() }
             }
             worker.set(Task {
-                do { race.finish(.success(try await work())) } catch { race.finish(.failure(error)) }
-                timer.cancel()
-                await limiter.release()
+                let outcome: Result<Response, any Error>
+                do { outcome = .success(try await work()) } catch { outcome = .failure(error) }
+                // Disarmed before answering: nothing of this request stays with the watchdog.
+                watchdog.finish(ticket)
+                race.finish(outcome)
+                limiter.release()
             })
         }
     }
@@ -55,7 +57,7 @@ package struct RequestGate: Sendable {
         try await admit()
         let response: Response
         do { response = try await work() } catch {
-            await limiter.release()
+            limiter.release()
             throw error
         }
         let body = response.body
@@ -63,10 +65,10 @@ package struct RequestGate: Sendable {
         var streamed = response
         streamed.body = ResponseBody { writer in
             do { try await body.write(writer) } catch {
-                await limiter.release()
+                limiter.release()
                 throw error
             }
-            await limiter.release()
+            limiter.release()
         }
         return streamed
     }

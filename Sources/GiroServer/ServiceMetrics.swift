@@ -1,3 +1,4 @@
+import Foundation
 import Prometheus
 
 /// The Prometheus series `/metrics` exposes. Each server has its own registry (no global bootstrap),
@@ -9,29 +10,56 @@ package final class ServiceMetrics: Sendable {
         .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10),
     ]
 
+    // The series of each label set, made once: the registry's lookup (descriptor name, label array, its lock)
+    // cost more than the increment on every request. Label values are bounded (routes, statuses, formats, codes).
+    private let requestSeries = SeriesCache<RequestKey, (Counter, DurationHistogram)>()
+    private let decodeSeries = SeriesCache<DecodeKey, Counter>()
+    private let errorSeries = SeriesCache<String, Counter>()
+
+    private struct RequestKey: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+
+    private struct DecodeKey: Hashable {
+        var format: String?
+        var status: String
+    }
+
     package init() {}
 
     package func recordRequest(route: String, method: String, status: Int, duration: Duration) {
-        let labels = [("route", route), ("method", method), ("status", String(status))]
-        registry.makeCounter(descriptor: .init(namespace: "giro", metricName: "http_requests", unitName: "total",
-                                               helpText: "HTTP requests answered"), labels: labels).increment()
-        registry.makeDurationHistogram(descriptor: .init(namespace: "giro", metricName: "http_request_duration", unitName: "seconds",
-                                                         helpText: "Time to the response head"),
-                                       labels: [("route", route)], buckets: Self.latencyBuckets).record(duration)
+        let (counter, histogram) = requestSeries.get(RequestKey(route: route, method: method, status: status)) {
+            let labels = [("route", route), ("method", method), ("status", String(status))]
+            let counter = registry.makeCounter(descriptor: .init(namespace: "giro", metricName: "http_requests", unitName: "total",
+                                                                 helpText: "HTTP requests answered"), labels: labels)
+            let histogram = registry.makeDurationHistogram(
+                descriptor: .init(namespace: "giro", metricName: "http_request_duration", unitName: "seconds",
+                                  helpText: "Time to the response head"),
+                labels: [("route", route)], buckets: Self.latencyBuckets)
+            return (counter, histogram)
+        }
+        counter.increment()
+        histogram.record(duration)
     }
 
     /// One decoded payload (status `valid`, `uncertain`, or `invalid` for a rejected one).
     package func recordDecode(format: String?, status: String) {
-        registry.makeCounter(descriptor: .init(namespace: "giro", metricName: "decodes", unitName: "total",
-                                               helpText: "Payloads decoded, by format and record status"),
-                             labels: [("format", format ?? "none"), ("status", status)]).increment()
+        decodeSeries.get(DecodeKey(format: format, status: status)) {
+            registry.makeCounter(descriptor: .init(namespace: "giro", metricName: "decodes", unitName: "total",
+                                                   helpText: "Payloads decoded, by format and record status"),
+                                 labels: [("format", format ?? "none"), ("status", status)])
+        }.increment()
     }
 
     /// One error answered or one failed batch line, by its stable code.
     package func recordError(code: String) {
-        registry.makeCounter(descriptor: .init(namespace: "giro", metricName: "errors", unitName: "total",
-                                               helpText: "Errors, by Giro error code"),
-                             labels: [("code", code)]).increment()
+        errorSeries.get(code) {
+            registry.makeCounter(descriptor: .init(namespace: "giro", metricName: "errors", unitName: "total",
+                                                   helpText: "Errors, by Giro error code"),
+                                 labels: [("code", code)])
+        }.increment()
     }
 
     /// Batch lines answered with a record and with an error.
@@ -52,4 +80,17 @@ package final class ServiceMetrics: Sendable {
     }
 
     package func exposition() -> [UInt8] { registry.emitToBuffer() }
+}
+
+/// Metric series by label set, made on first use (Prometheus series are classes that count atomically).
+final class SeriesCache<Key: Hashable, Series>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var series: [Key: Series] = [:]
+
+    func get(_ key: Key, make: () -> Series) -> Series {
+        if let known = lock.withLock({ series[key] }) { return known }
+        let made = make()
+        lock.withLock { series[key] = made }
+        return made
+    }
 }

@@ -26,7 +26,7 @@ struct LimitTests {
         #expect(second.headers["retry-after"] == "1")
         #expect(try await finishFirst().status == 422)
         // The slot is free again.
-        for _ in 0..<1000 where await server.service.limiter.inFlight > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<1000 where server.service.limiter.inFlight > 0 { try await Task.sleep(for: .milliseconds(10)) }
         let third = try await request(server.port, "POST", "/v1/decode", headers: ["Content-Type": "text/plain"], body: Array("x".utf8))
         #expect(third.status == 422)
     }
@@ -61,7 +61,7 @@ struct LimitTests {
         #expect(busy.text.contains("giro_http_in_flight_requests 1"))
         #expect(busy.text.contains("giro_http_queued_requests 0"))
         #expect(try await finish().status == 422)
-        for _ in 0..<1000 where await server.service.limiter.inFlight > 0 { try await Task.sleep(for: .milliseconds(10)) }
+        for _ in 0..<1000 where server.service.limiter.inFlight > 0 { try await Task.sleep(for: .milliseconds(10)) }
         let idle = try await request(server.port, "GET", "/metrics")
         #expect(idle.text.contains("giro_http_in_flight_requests 0"))
     }

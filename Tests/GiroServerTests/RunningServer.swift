@@ -41,14 +41,14 @@ final class RunningServer: @unchecked Sendable {
 
     /// Waits (up to 10 s) until `count` requests hold a slot: sleeps alone would be flaky on a loaded machine.
     func waitUntilInFlight(_ count: Int) async throws {
-        for _ in 0..<1000 where await service.limiter.inFlight < count {
+        for _ in 0..<1000 where service.limiter.inFlight < count {
             try await Task.sleep(for: .milliseconds(10))
         }
     }
 
     /// Waits (up to 10 s) until `count` requests wait in the queue.
     func waitUntilQueued(_ count: Int) async throws {
-        for _ in 0..<1000 where await service.limiter.queued < count {
+        for _ in 0..<1000 where service.limiter.queued < count {
             try await Task.sleep(for: .milliseconds(10))
         }
     }

@@ -1,10 +1,13 @@
 -- wrk script for make bench-serve and make soak-serve: rotates through the requests of a manifest file
 -- (one per line: METHOD<TAB>PATH<TAB>CONTENT-TYPE<TAB>BODY-FILE, "-" for no type or no body) and counts
 -- the answers by status, printed at the end as "status <code> <count>" lines for the calling script.
--- Usage: wrk ... -s requests.lua URL -- MANIFEST
+-- Usage: wrk ... -s requests.lua URL -- MANIFEST [DEPTH]
+-- DEPTH (default 1): requests sent back to back per connection before reading the answers (HTTP pipelining;
+-- wrk learns the depth from the first request() result and keeps it for the run).
 
 local requests = {}
 local next_index = 1
+local depth = 1
 statuses = {}  -- global: done() reads it from each thread with thread:get
 local threads = {}
 
@@ -32,14 +35,18 @@ function init(args)
     end
   end
   assert(#requests > 0, "no requests in " .. args[1])
+  depth = tonumber(args[2] or "1") or 1
   -- Threads start at different places of the rotation so the mix is the same whatever the thread count.
   next_index = (thread_number or 0) * 7919 % #requests + 1
 end
 
 function request()
-  local r = requests[next_index]
-  next_index = next_index % #requests + 1
-  return r
+  local batch = {}
+  for i = 1, depth do
+    batch[i] = requests[next_index]
+    next_index = next_index % #requests + 1
+  end
+  return table.concat(batch)
 end
 
 function response(status, headers, body)
