@@ -24,15 +24,17 @@ struct BatchStreamingTests {
         try c.send("0\r\n\r\n")
     }
 
+    /// Measured on the real `giro serve` process: the test process's own RSS moves with the suites running beside it.
     @Test func twoHundredThousandLinesInBoundedMemory() async throws {
-        let server = try await RunningServer.start()
-        defer { Task { await server.stop() } }
+        let server = try ServeProcess()
         let lines = 200_000
         let c = try TestConnection(port: server.port)
         let block = Array(repeating: Self.line, count: 1000).flatMap { $0 }
         try c.sendHead(method: "POST", path: "/v1/batch", headers: ["Content-Type": "application/x-ndjson",
                                                                      "Content-Length": String(block.count * lines / 1000)])
-        let rssBefore = Self.residentBytes()
+        let pid = server.pid
+        let rssBefore = ServeProcess.residentBytes(of: pid)
+        #expect(rssBefore > 0, "no /proc/<pid>/statm for giro serve")
         // Send and read concurrently: the server answers as it reads, so neither side buffers everything.
         let sender = Task { try await offPool { for _ in 0..<(lines / 1000) { try c.send(block) } } }
         let counted = try await offPool { () -> (Int, Int) in
@@ -42,20 +44,15 @@ struct BatchStreamingTests {
                 let chunk = c.receive()
                 if chunk.isEmpty { break }
                 newlines += chunk.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                peak = max(peak, Self.residentBytes())
+                peak = max(peak, ServeProcess.residentBytes(of: pid))
             }
             return (newlines, peak)
         }
         try await sender.value
         // Header lines end in CRLF too; the body has one line per input line.
         #expect(counted.0 >= lines)
-        // The body is ~7 MB in and ~40 MB out; the server (this process) grows far less than that.
+        // The body is ~7 MB in and ~40 MB out; the server grows far less than that.
         #expect(counted.1 - rssBefore < 64 * 1024 * 1024, "RSS grew by \(counted.1 - rssBefore) bytes")
-    }
-
-    static func residentBytes() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = status.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        withExtendedLifetime(server) {}   // the process is killed when `server` goes
     }
 }
