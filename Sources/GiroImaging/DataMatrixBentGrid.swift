@@ -39,30 +39,16 @@ struct DataMatrixBentGrid {
         func evaluate(_ g: DataMatrixBentGrid) -> (contrast: Double, match: Double) {
             DataMatrixGridReader.frameContrast(image, fixed: fixed, level: level) { g.apply($0) }
         }
-        var grid = self
-        var best = evaluate(grid)
-        func d(_ a: QuadPoint, _ b: QuadPoint) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
+        let d = PointClimb.distance
         let module = (d(points[0], points[1]) / Double(size.columns) + d(points[0], points[3]) / Double(size.rows)) / 2
-        let directions: [(Double, Double)] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
-        for step in [0.5, 0.25, 0.125].map({ $0 * module }) {
-            var rounds = 0, improved = true
-            while improved, rounds < 12 {
-                improved = false
-                rounds += 1
-                for k in 0..<8 {
-                    for (dx, dy) in directions {
-                        var trial = grid
-                        trial.points[k] = QuadPoint(x: grid.points[k].x + dx * step, y: grid.points[k].y + dy * step)
-                        let e = evaluate(trial)
-                        if e.contrast > best.contrast {
-                            best = e
-                            grid = trial
-                            improved = true
-                        }
-                    }
-                }
-            }
-        }
-        return (grid, best.match)
+        var trialGrid = self
+        guard let climbed = PointClimb.climb(points, steps: [0.5, 0.25, 0.125].map({ $0 * module }), score: { trial in
+            trialGrid.points = trial
+            let e = evaluate(trialGrid)
+            return (e.contrast, e.match)
+        }) else { return (self, evaluate(self).match) }
+        var grid = self
+        grid.points = climbed.points
+        return (grid, climbed.extra)
     }
 }

@@ -144,30 +144,12 @@ package struct DataMatrixGridReader: Sendable {
             let e = frameContrast(image, fixed: fixed, level: level) { map.apply($0) }
             return (e.contrast, e.match, map)
         }
-        guard var best = evaluate(fit.corners) else { return fit }
-        var corners = fit.corners
-        func d(_ a: QuadPoint, _ b: QuadPoint) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
-        let module = (d(corners[0], corners[1]) / cols + d(corners[0], corners[3]) / rows) / 2
-        let directions: [(Double, Double)] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1)]
-        for step in [1, 0.5, 0.25, 0.125].map({ $0 * module }) {
-            var rounds = 0, improved = true
-            while improved, rounds < 12 {
-                improved = false
-                rounds += 1
-                for k in 0..<4 {
-                    for (dx, dy) in directions {
-                        var trial = corners
-                        trial[k] = QuadPoint(x: corners[k].x + dx * step, y: corners[k].y + dy * step)
-                        if let e = evaluate(trial), e.contrast > best.contrast {
-                            best = e
-                            corners = trial
-                            improved = true
-                        }
-                    }
-                }
-            }
-        }
-        return Fit(size: fit.size, corners: corners, map: best.map, score: best.match)
+        let d = PointClimb.distance
+        let module = (d(fit.corners[0], fit.corners[1]) / cols + d(fit.corners[0], fit.corners[3]) / rows) / 2
+        guard let best = PointClimb.climb(fit.corners, steps: [1, 0.5, 0.25, 0.125].map({ $0 * module }), score: { trial in
+            evaluate(trial).map { ($0.contrast, (match: $0.match, map: $0.map)) }
+        }) else { return fit }
+        return Fit(size: fit.size, corners: best.points, map: best.extra.map, score: best.extra.match)
     }
 
     /// How well a grid map puts the frame modules on their colours: the summed contrast towards the prescribed
