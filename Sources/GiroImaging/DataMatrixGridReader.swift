@@ -14,7 +14,7 @@ package struct DataMatrixGridReader: Sendable {
     /// Share of frame modules that must have their prescribed colour for a fit to be sampled.
     static let minimumFrameMatch = 0.8
     /// Share a located fit must reach before its corners are refined.
-    static let minimumRoughMatch = 0.65
+    static let minimumRoughMatch = 0.6
     /// Share of modules that must look uniform (one colour across their middle half) for a fit to be decoded.
     static let minimumUniformShare = 0.6
     /// Share of frame modules on their colour for a grid to be sampled and decoded. Reed–Solomon alone is a weak
@@ -24,6 +24,8 @@ package struct DataMatrixGridReader: Sendable {
     /// Fits refined per candidate quadrilateral (best rough match first), and of those sampled (best refined first).
     static let fitsRefined = 6
     static let fitsPerCandidate = 4
+    /// Fits refined per orientation of the outline (of those above the rough minimum) beyond the best overall.
+    static let fitsPerOrientation = 7
     /// libdmtx's slot on a clean rendering (it scans on until the slot ends when the symbol does not decode).
     static let dmtxSlotMilliseconds = 40
 
@@ -54,6 +56,8 @@ package struct DataMatrixGridReader: Sendable {
         var corners: [QuadPoint]
         var map: Homography
         var score: Double
+        /// Which of the quadrilateral's eight corner orders the fit uses (turn, plus four when mirrored).
+        var orientation = 0
     }
 
     func decode(_ image: GrayImage, quad: [QuadPoint], shouldStop: () -> Bool) -> DetectedSymbol? {
@@ -61,7 +65,7 @@ package struct DataMatrixGridReader: Sendable {
         let fits = Self.fits(image, quad: quad, level: level)
         // A corner off by a module (the light top-right corner module) ranks the right size low until refined.
         var refinedFits: [Fit] = []
-        for rough in fits.prefix(Self.fitsRefined) where !shouldStop() {
+        for rough in Self.fitsToRefine(fits) where !shouldStop() {
             let fit = Self.refined(image, fit: rough, level: level)
             if fit.score >= Self.minimumFrameMatch { refinedFits.append(fit) }
         }
@@ -100,6 +104,20 @@ package struct DataMatrixGridReader: Sendable {
         return nil
     }
 
+    /// The best rough fits overall, then the best few of each orientation not yet among them: a located outline a
+    /// module too big puts the right orientation's rough match below wrong orientations of other sizes, and only
+    /// refinement tells them apart.
+    static func fitsToRefine(_ fits: [Fit]) -> [Fit] {
+        var out = Array(fits.prefix(fitsRefined))
+        var perOrientation: [Int: Int] = [:]
+        for fit in out { perOrientation[fit.orientation, default: 0] += 1 }
+        for fit in fits.dropFirst(fitsRefined) where perOrientation[fit.orientation, default: 0] < fitsPerOrientation {
+            perOrientation[fit.orientation, default: 0] += 1
+            out.append(fit)
+        }
+        return out
+    }
+
     /// Every orientation and size that fits the quadrilateral, best frame match first (those above the minimum).
     static func fits(_ image: GrayImage, quad: [QuadPoint], level: Double) -> [Fit] {
         guard quad.count == 4 else { return [] }
@@ -125,7 +143,9 @@ package struct DataMatrixGridReader: Sendable {
                         if (v < level) == m.dark { match += 1 }
                     }
                     let score = Double(match) / Double(max(1, fixed.count))
-                    if score >= minimumRoughMatch { out.append(Fit(size: size, corners: c, map: map, score: score)) }
+                    if score >= minimumRoughMatch {
+                        out.append(Fit(size: size, corners: c, map: map, score: score, orientation: turn + (mirrored ? 4 : 0)))
+                    }
                 }
             }
         }
