@@ -103,10 +103,11 @@ package struct JSONWriter: Sendable {
 
     package mutating func stringArray(_ items: [String]) { array(items) { $0.string($1) } }
 
-    /// A `[String: String]` with its keys sorted (as `.sortedKeys` does).
+    /// A `[String: String]` with its keys sorted as `.sortedKeys` does: by UTF-8 bytes. (String's `<` compares
+    /// canonically, so `t` + U+0308 would sort after `ü`, which JSONEncoder puts it before.)
     package mutating func stringDictionary(_ d: [String: String]) {
         object { o in
-            for k in d.keys.sorted() { o.key(dynamic: k) { $0.string(d[k] ?? "") } }
+            for k in d.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) { o.key(dynamic: k) { $0.string(d[k] ?? "") } }
         }
     }
 
