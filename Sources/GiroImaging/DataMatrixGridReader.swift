@@ -272,8 +272,8 @@ package struct DataMatrixGridReader: Sendable {
     /// The gray level between dark and light by Otsu's method, on the pixels in the quadrilateral's bounding box (at most about 40 000 of them).
     static func otsuLevel(_ image: GrayImage, around quad: [QuadPoint]) -> Int {
         let xs = quad.map(\.x), ys = quad.map(\.y)
-        let x0 = max(0, Int(xs.min() ?? 0)), x1 = min(image.width - 1, Int(xs.max() ?? 0))
-        let y0 = max(0, Int(ys.min() ?? 0)), y1 = min(image.height - 1, Int(ys.max() ?? 0))
+        let x0 = max(0, PointMap.clampInt(xs.min() ?? 0)), x1 = min(image.width - 1, PointMap.clampInt(xs.max() ?? 0))
+        let y0 = max(0, PointMap.clampInt(ys.min() ?? 0)), y1 = min(image.height - 1, PointMap.clampInt(ys.max() ?? 0))
         guard x1 > x0, y1 > y0 else { return 128 }
         let step = max(1, Int((Double((x1 - x0) * (y1 - y0)) / 40_000).squareRoot()))
         var pixels: [UInt8] = []

@@ -47,7 +47,7 @@ import Testing
 
     /// The module matrix of a symbol, drawn at `pitch` pixels per module from (`offset`, `offset`) with area
     /// sampling (the gray a camera sees where a pixel straddles two modules), on a white image of `side` pixels.
-    static func draw(_ modules: [[Bool]], pitch: Double, offset: Double, side: Int) -> GrayImage {
+    static func draw(_ modules: [[Bool]], pitch: Double, offset: Double, side: Int) throws -> GrayImage {
         var pixels = [UInt8](repeating: 255, count: side * side)
         let n = modules.count, sub = 4
         for y in 0..<side {
@@ -64,7 +64,7 @@ import Testing
                 pixels[y * side + x] = UInt8(255 - 255 * dark / (sub * sub))
             }
         }
-        return GrayImage(width: side, height: side, pixels: pixels)!
+        return try #require(GrayImage(width: side, height: side, pixels: pixels))
     }
 
     /// A Model 2 and a Model 1 symbol redrawn at 1, 1.5 and 2.7 px per module, the last two off the pixel grid:
@@ -83,18 +83,20 @@ import Testing
             let fit = try #require(QRGridFit.fits(source).first, "no grid in \(path)")
             let modules = fit.modulesMatrix(source)
             let side = Int((Double(modules.count) * pitch + 2 * offset).rounded(.up))
-            let image = Self.draw(modules, pitch: pitch, offset: offset, side: side)
+            let image = try Self.draw(modules, pitch: pitch, offset: offset, side: side)
             let expected = try ZXingReader().read(source, options: ReadOptions()).first?.bytes ?? (try expectedBytes(path))
             let symbols = strategySymbols(image)
             #expect(symbols.contains { $0.bytes == expected }, "\(path) at \(pitch) px per module: \(symbols.map(\.pass))")
         }
     }
 
-    @Test func gridFitFindsNothingOnBlankOrNoisyImages() {
+    @Test func gridFitFindsNothingOnBlankOrNoisyImages() throws {
         var generator = SplitMix64(seed: 7)
-        let noise = GrayImage(width: 64, height: 64, pixels: (0..<(64 * 64)).map { _ in UInt8.random(in: 0...255, using: &generator) })!
-        func plain(_ w: Int, _ h: Int, _ v: UInt8) -> GrayImage { GrayImage(width: w, height: h, pixels: [UInt8](repeating: v, count: w * h))! }
-        for image in [plain(40, 40, 255), plain(40, 40, 0), plain(1, 1, 0), plain(128, 3, 0), plain(16, 16, 0), noise] {
+        let noise = try #require(GrayImage(width: 64, height: 64, pixels: (0..<(64 * 64)).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+        func plain(_ w: Int, _ h: Int, _ v: UInt8) throws -> GrayImage {
+            try #require(GrayImage(width: w, height: h, pixels: [UInt8](repeating: v, count: w * h)))
+        }
+        for image in [try plain(40, 40, 255), try plain(40, 40, 0), try plain(1, 1, 0), try plain(128, 3, 0), try plain(16, 16, 0), noise] {
             for fit in QRGridFit.fits(image) {
                 #expect(QRModel1Decoder.decode(fit.modulesMatrix(image)) == nil)
             }
