@@ -6,6 +6,7 @@
     X(dmtxDecodeCreate) \
     X(dmtxDecodeDestroy) \
     X(dmtxDecodeMatrixRegion) \
+    X(dmtxGetSymbolAttribute) \
     X(dmtxImageCreate) \
     X(dmtxImageDestroy) \
     X(dmtxImageSetProp) \

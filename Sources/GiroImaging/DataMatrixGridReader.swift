@@ -90,18 +90,45 @@ package struct DataMatrixGridReader: Sendable {
                     readings += [values.map { $0 < level }, Self.locallyThresholded(values, size: fit.size)]
                 }
             }
-            if fit.size.rows == fit.size.columns {
-                readings += readings.map { Self.mirroredSquare($0, side: fit.size.rows) }
-            }
-            for (n, dark) in readings.enumerated() where !shouldStop() {
-                guard let rendering = DataMatrixRendering.image(size: fit.size, dark: dark) else { continue }
-                guard var symbol = Self.readClean(rendering, withDmtx: n == 0),
-                      Self.coversRendering(symbol, size: fit.size) else { continue }
-                symbol.corners = fit.corners.map { ImagePoint(x: PointMap.clampInt($0.x), y: PointMap.clampInt($0.y)) }
-                return symbol
-            }
+            if let symbol = Self.firstDecoded(readings, fit: fit, shouldStop: shouldStop) { return symbol }
+        }
+        // Uneven module widths: the located outline is right, but an even grid drifts off the columns inside it
+        // (and refinement twists the corners trying to make it fit), so the timing pattern is read through the
+        // rough fits.
+        for rough in Self.fits(image, quad: quad, level: level, minimumScore: 0) where !shouldStop() {
+            let readings = Self.timingWarpedReadings(image, fit: rough, level: level)
+            if let symbol = Self.firstDecoded(readings, fit: rough, shouldStop: shouldStop) { return symbol }
         }
         return nil
+    }
+
+    /// The first of the sampled module matrices (and, for squares, their mirror images) that zxing-cpp, or for the
+    /// first matrix libdmtx, decodes as the whole rendered symbol, with the fit's corners.
+    static func firstDecoded(_ sampled: [[Bool]], fit: Fit, shouldStop: () -> Bool) -> DetectedSymbol? {
+        var readings = sampled
+        if fit.size.rows == fit.size.columns {
+            readings += readings.map { mirroredSquare($0, side: fit.size.rows) }
+        }
+        for (n, dark) in readings.enumerated() where !shouldStop() {
+            guard let rendering = DataMatrixRendering.image(size: fit.size, dark: dark) else { continue }
+            guard var symbol = readClean(rendering, withDmtx: n == 0),
+                  coversRendering(symbol, size: fit.size) else { continue }
+            symbol.corners = fit.corners.map { ImagePoint(x: PointMap.clampInt($0.x), y: PointMap.clampInt($0.y)) }
+            return symbol
+        }
+        return nil
+    }
+
+    /// Readings sampled through the module boundaries the fit's timing pattern shows, when those are uneven (see
+    /// `DataMatrixTimingWarp`) and put the frame modules on their colours.
+    static func timingWarpedReadings(_ image: GrayImage, fit: Fit, level: Double) -> [[Bool]] {
+        guard let warp = DataMatrixTimingWarp(image: image, size: fit.size, level: level, map: { fit.map.apply($0) }) else { return [] }
+        guard warp.isUneven(minimum: 0.25) else { return [] }
+        let map: (QuadPoint) -> QuadPoint? = { fit.map.apply(warp.apply($0)) }
+        guard frameContrast(image, fixed: fit.size.fixedModules, level: level, map: map).match >= decodedFrameMatch,
+              uniformShare(image, size: fit.size, level: level, map: map) >= minimumUniformShare else { return [] }
+        let values = moduleValues(image, size: fit.size, map: map)
+        return [values.map { $0 < level }, locallyThresholded(values, size: fit.size)]
     }
 
     /// The best rough fits overall, then the best few of each orientation not yet among them: a located outline a
@@ -118,8 +145,8 @@ package struct DataMatrixGridReader: Sendable {
         return out
     }
 
-    /// Every orientation and size that fits the quadrilateral, best frame match first (those above the minimum).
-    static func fits(_ image: GrayImage, quad: [QuadPoint], level: Double) -> [Fit] {
+    /// Every orientation and size that fits the quadrilateral, best frame match first (those at or above the minimum).
+    static func fits(_ image: GrayImage, quad: [QuadPoint], level: Double, minimumScore: Double = minimumRoughMatch) -> [Fit] {
         guard quad.count == 4 else { return [] }
         func d(_ a: QuadPoint, _ b: QuadPoint) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
         var out: [Fit] = []
@@ -143,7 +170,7 @@ package struct DataMatrixGridReader: Sendable {
                         if (v < level) == m.dark { match += 1 }
                     }
                     let score = Double(match) / Double(max(1, fixed.count))
-                    if score >= minimumRoughMatch {
+                    if score >= minimumScore {
                         out.append(Fit(size: size, corners: c, map: map, score: score, orientation: turn + (mirrored ? 4 : 0)))
                     }
                 }

@@ -49,12 +49,23 @@ package struct DmtxReader: BarcodeReader {
                 var msg: UnsafeMutablePointer<DmtxMessage>? = dmtxDecodeMatrixRegion(dec, region, Int32(DmtxUndefined))
                 guard let message = msg else { continue }
                 defer { dmtxMessageDestroy(&msg) }
+                guard Self.codewordsConsistent(message.pointee, sizeIndex: Int32(region.pointee.sizeIdx)) else { continue }
                 let (bytes, eci) = Self.content(message.pointee)
                 out.append(DetectedSymbol(symbology: .datamatrix, bytes: bytes, eci: eci,
                                           corners: Self.corners(region.pointee, height: height), reader: .dmtx))
             }
             return out
         }
+    }
+
+    /// Whether the message's corrected codewords pass the Reed–Solomon check for the size libdmtx decoded.
+    static func codewordsConsistent(_ m: DmtxMessage, sizeIndex: Int32) -> Bool {
+        func attribute(_ a: DmtxSymAttribute) -> Int { Int(dmtxGetSymbolAttribute(Int32(a.rawValue), sizeIndex)) }
+        let dataWords = attribute(DmtxSymAttribSymbolDataWords), errorWords = attribute(DmtxSymAttribSymbolErrorWords)
+        guard let code = m.code, dataWords > 0, errorWords > 0, Int(m.codeSize) >= dataWords + errorWords else { return false }
+        let codewords = Array(UnsafeBufferPointer(start: code, count: dataWords + errorWords))
+        return DataMatrixCodewords.consistent(codewords, dataWords: dataWords, errorWords: errorWords,
+                                              blocks: attribute(DmtxSymAttribInterleavedBlocks))
     }
 
     /// libdmtx does not interpret ECI: an ECI codeword (241) at the start leaks its value into the output

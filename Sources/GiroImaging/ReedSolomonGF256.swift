@@ -2,18 +2,22 @@
 /// roots α⁰…α^(n−1) (ISO/IEC 18004): Berlekamp–Massey for the error locator, Chien search, Forney for the values.
 /// Used by Giro's own QR Model 1 decoder; zxing corrects the symbols it decodes itself.
 package enum ReedSolomonGF256 {
-    static let tables: (exp: [UInt8], log: [Int]) = {
+    static let tables = fieldTables(polynomial: 0x11D)
+
+    /// Exponent and logarithm tables of GF(256) built on `polynomial` (α = 2); `exp` runs to 511 so a sum of two
+    /// logarithms needs no reduction.
+    static func fieldTables(polynomial: Int) -> (exp: [UInt8], log: [Int]) {
         var exp = [UInt8](repeating: 0, count: 512), log = [Int](repeating: 0, count: 256)
         var v = 1
         for i in 0..<255 {
             exp[i] = UInt8(v)
             log[v] = i
             v <<= 1
-            if v & 0x100 != 0 { v ^= 0x11D }
+            if v & 0x100 != 0 { v ^= polynomial }
         }
         for i in 255..<512 { exp[i] = exp[i - 255] }
         return (exp, log)
-    }()
+    }
 
     package static func mul(_ a: UInt8, _ b: UInt8) -> UInt8 {
         guard a != 0, b != 0 else { return 0 }
