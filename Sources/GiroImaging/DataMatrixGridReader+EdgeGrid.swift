@@ -1,0 +1,25 @@
+extension DataMatrixGridReader {
+    /// Refined fits (best first) whose edge grid is tried once their own readings failed.
+    static let edgeGridFits = 2
+
+    /// The candidate's best fits of 20×20 modules and more sampled through `DataMatrixEdgeGrid` (uneven module
+    /// widths, spread ink), read like the other grids: global and local threshold, mirrored for squares.
+    static func decodeEdgeGrid(_ image: GrayImage, fits: [Fit], level: Double, shouldStop: () -> Bool) -> DetectedSymbol? {
+        let large = fits.filter { $0.size.rows * $0.size.columns >= DataMatrixEdgeGrid.minimumModules }
+        for fit in large.prefix(edgeGridFits) where !shouldStop() {
+            guard let grid = DataMatrixEdgeGrid.sample(image, fit: fit) else { continue }
+            var readings = [grid.values.map { $0 < level }, locallyThresholded(grid.values, size: fit.size)]
+            if fit.size.rows == fit.size.columns {
+                readings += readings.map { mirroredSquare($0, side: fit.size.rows) }
+            }
+            for dark in readings where !shouldStop() {
+                guard let rendering = DataMatrixRendering.image(size: fit.size, dark: dark),
+                      var symbol = readClean(rendering, withDmtx: false),
+                      coversRendering(symbol, size: fit.size) else { continue }
+                symbol.corners = grid.corners.map { ImagePoint(x: PointMap.clampInt($0.x), y: PointMap.clampInt($0.y)) }
+                return symbol
+            }
+        }
+        return nil
+    }
+}
