@@ -20,9 +20,9 @@ struct DataMatrixEdgeGrid {
 
     /// Each module's gray value (row by row) from the boundaries found, and the symbol's corners in the image; nil
     /// when the fit is too small or off the image.
-    static func sample(_ image: GrayImage, fit: DataMatrixGridReader.Fit) -> (values: [Double], corners: [QuadPoint])? {
+    static func sample(_ image: GrayImage, fit: DataMatrixGridReader.Fit, level: Double) -> (values: [Double], corners: [QuadPoint])? {
         let size = fit.size
-        guard size.rows * size.columns >= minimumModules, let map = settled(image, fit: fit) else { return nil }
+        guard size.rows * size.columns >= minimumModules, let map = settled(image, fit: fit, level: level) else { return nil }
         let across = boundaries(profile(image, map: map, count: size.columns, lines: size.rows, columns: true), count: size.columns)
         let down = boundaries(profile(image, map: map, count: size.rows, lines: size.columns, columns: false), count: size.rows)
         guard across.count == size.columns + 1, down.count == size.rows + 1 else { return nil }
@@ -42,25 +42,43 @@ struct DataMatrixEdgeGrid {
         return (values, corners)
     }
 
-    /// The fit's perspective map with its corners moved, a module fraction at a time, while the summed variance
-    /// inside the modules (five samples each: centre and a quarter module towards each side) falls.
-    static func settled(_ image: GrayImage, fit: DataMatrixGridReader.Fit) -> Homography? {
+    /// The fit's perspective map with its corners moved, a module fraction at a time (at most half a module: a whole
+    /// module lands on the same lattice one module off), while the summed variance inside the modules (five samples
+    /// each: centre and a quarter module towards each side) falls, the ring of modules around the symbol stays light
+    /// and the solid finder sides dark (the quiet zone and the finder anchor the outline where spread ink closes the
+    /// timing pattern).
+    static func settled(_ image: GrayImage, fit: DataMatrixGridReader.Fit, level: Double) -> Homography? {
         let size = fit.size
         let cols = Double(size.columns), rows = Double(size.rows)
         let unit = [QuadPoint(x: 0, y: 0), QuadPoint(x: cols, y: 0), QuadPoint(x: cols, y: rows), QuadPoint(x: 0, y: rows)]
         let offsets: [(Double, Double)] = [(0.5, 0.5), (0.25, 0.5), (0.75, 0.5), (0.5, 0.25), (0.5, 0.75)]
+        var ring: [(Int, Int)] = []
+        for c in -1...size.columns { ring += [(-1, c), (size.rows, c)] }
+        for r in 0..<size.rows { ring += [(r, -1), (r, size.columns)] }
         func score(_ corners: [QuadPoint]) -> (value: Double, extra: Homography)? {
             guard let map = Homography.mapping(unit, to: corners) else { return nil }
+            // Off the image counts as paper.
+            func gray(_ c: Int, _ r: Int, _ du: Double, _ dv: Double) -> Double {
+                map.apply(QuadPoint(x: Double(c) + du, y: Double(r) + dv)).flatMap { image.bilinear($0.x, $0.y) } ?? 255
+            }
             var total = 0.0
             for r in 0..<size.rows {
                 for c in 0..<size.columns {
-                    var sum = 0.0, squares = 0.0
+                    var sum = 0.0, squares = 0.0, light = 0.0
                     for (du, dv) in offsets {
-                        // Off the image counts as paper.
-                        let g = map.apply(QuadPoint(x: Double(c) + du, y: Double(r) + dv)).flatMap { image.bilinear($0.x, $0.y) } ?? 255
+                        let g = gray(c, r, du, dv)
                         sum += g; squares += g * g
+                        light += max(0, g - level) * max(0, g - level)
                     }
                     total += squares - sum * sum / Double(offsets.count)
+                    // The solid finder sides stay dark (spread ink only darkens them).
+                    if c == 0 || r == size.rows - 1 { total += 4 * light }
+                }
+            }
+            for (r, c) in ring {
+                for (du, dv) in offsets {
+                    let dark = max(0, level - gray(c, r, du, dv))
+                    total += 4 * dark * dark
                 }
             }
             return (-total, map)
@@ -68,7 +86,7 @@ struct DataMatrixEdgeGrid {
         let d = PointClimb.distance
         let module = (d(fit.corners[0], fit.corners[1]) / cols + d(fit.corners[0], fit.corners[3]) / rows) / 2
         guard module.isFinite, module > 0 else { return nil }
-        return PointClimb.climb(fit.corners, steps: [1, 0.5, 0.25, 0.125].map({ $0 * module }), score: score)?.extra
+        return PointClimb.climb(fit.corners, steps: [0.5, 0.25, 0.125].map({ $0 * module }), score: score)?.extra
     }
 
     /// Edge strength at each searched position across the grid (from 1.5 modules before it to 1.5 after): the summed

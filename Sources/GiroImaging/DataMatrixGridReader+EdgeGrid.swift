@@ -1,13 +1,14 @@
 extension DataMatrixGridReader {
-    /// Refined fits (best first) whose edge grid is tried once their own readings failed.
+    /// Located fits (best rough frame match first) whose edge grid is tried once the refined grids read nothing.
     static let edgeGridFits = 2
 
-    /// The candidate's best fits of 20×20 modules and more sampled through `DataMatrixEdgeGrid` (uneven module
-    /// widths, spread ink), read like the other grids: global and local threshold, mirrored for squares.
+    /// The candidate's best fits of 20×20 modules and more, as located (refinement on the frame is what spread ink
+    /// misleads), sampled through `DataMatrixEdgeGrid` and read like the other grids: global and local threshold,
+    /// mirrored for squares.
     static func decodeEdgeGrid(_ image: GrayImage, fits: [Fit], level: Double, shouldStop: () -> Bool) -> DetectedSymbol? {
         let large = fits.filter { $0.size.rows * $0.size.columns >= DataMatrixEdgeGrid.minimumModules }
         for fit in large.prefix(edgeGridFits) where !shouldStop() {
-            guard let grid = DataMatrixEdgeGrid.sample(image, fit: fit) else { continue }
+            guard let grid = DataMatrixEdgeGrid.sample(image, fit: fit, level: level) else { continue }
             var readings = [grid.values.map { $0 < level }, locallyThresholded(grid.values, size: fit.size)]
             if fit.size.rows == fit.size.columns {
                 readings += readings.map { mirroredSquare($0, side: fit.size.rows) }

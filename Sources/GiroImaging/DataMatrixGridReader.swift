@@ -101,7 +101,7 @@ package struct DataMatrixGridReader: Sendable {
                 return symbol
             }
         }
-        return Self.decodeEdgeGrid(image, fits: refinedFits, level: level, shouldStop: shouldStop)
+        return Self.decodeEdgeGrid(image, fits: fits, level: level, shouldStop: shouldStop)
     }
 
     /// The best rough fits overall, then the best few of each orientation not yet among them: a located outline a
