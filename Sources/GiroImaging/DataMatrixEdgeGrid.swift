@@ -12,6 +12,8 @@ struct DataMatrixEdgeGrid {
     /// Smallest symbol (in modules) the grid is tried on: 20×20 and up carry 18 or more check codewords, so a grid
     /// that is not the symbol's cannot pass Reed–Solomon by chance.
     static let minimumModules = 400
+    /// Largest symbol (in modules) it is tried on (48×48): the settling pass costs time in proportion to the modules.
+    static let maximumModules = 2304
     /// Boundary positions are searched at this fraction of a module.
     static let step = 0.05
     static let minimumWidth = 0.5, maximumWidth = 1.7
@@ -22,7 +24,7 @@ struct DataMatrixEdgeGrid {
     /// when the fit is too small or off the image.
     static func sample(_ image: GrayImage, fit: DataMatrixGridReader.Fit, level: Double) -> (values: [Double], corners: [QuadPoint])? {
         let size = fit.size
-        guard size.rows * size.columns >= minimumModules, let map = settled(image, fit: fit, level: level) else { return nil }
+        guard (minimumModules...maximumModules).contains(size.rows * size.columns), let map = settled(image, fit: fit, level: level) else { return nil }
         let across = boundaries(profile(image, map: map, count: size.columns, lines: size.rows, columns: true), count: size.columns)
         let down = boundaries(profile(image, map: map, count: size.rows, lines: size.columns, columns: false), count: size.rows)
         guard across.count == size.columns + 1, down.count == size.rows + 1 else { return nil }
