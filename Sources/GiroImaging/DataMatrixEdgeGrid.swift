@@ -4,7 +4,7 @@
 /// the true one), and one perspective map puts half the columns a module off.
 ///
 /// Instead the whole symbol is used. The corners first settle where every module looks most uniform (the least
-/// variance across its middle half), then the column and row boundaries are placed one by one where the image has
+/// variance across its middle half), then the column and row boundaries are placed, all at once, where the image has
 /// its strongest edges across the full height and width of the symbol (dynamic programming over the boundary
 /// positions, each module between half and 1.7 times the mean width). Modules are sampled midway between their
 /// boundaries. Reed–Solomon decides: the grid is only used for sizes with at least 18 check codewords.
@@ -51,6 +51,7 @@ struct DataMatrixEdgeGrid {
     /// timing pattern).
     static func settled(_ image: GrayImage, fit: DataMatrixGridReader.Fit, level: Double) -> Homography? {
         let size = fit.size
+        guard fit.corners.count == 4 else { return nil }
         let cols = Double(size.columns), rows = Double(size.rows)
         let unit = [QuadPoint(x: 0, y: 0), QuadPoint(x: cols, y: 0), QuadPoint(x: cols, y: rows), QuadPoint(x: 0, y: rows)]
         let offsets: [(Double, Double)] = [(0.5, 0.5), (0.25, 0.5), (0.75, 0.5), (0.5, 0.25), (0.5, 0.75)]
