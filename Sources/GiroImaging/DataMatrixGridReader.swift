@@ -99,7 +99,7 @@ package struct DataMatrixGridReader: Sendable {
             let readings = Self.timingWarpedReadings(image, fit: rough, level: level)
             if let symbol = Self.firstDecoded(readings, fit: rough, shouldStop: shouldStop) { return symbol }
         }
-        return nil
+        return Self.decodeEdgeGrid(image, fits: fits, level: level, shouldStop: shouldStop)
     }
 
     /// The first of the sampled module matrices (and, for squares, their mirror images) that zxing-cpp, or for the

@@ -27,6 +27,30 @@ import Testing
         #expect(symbol.corners.allSatisfy { $0.x >= -2 && $0.y >= -2 && $0.x <= image.width + 2 && $0.y <= image.height + 2 })
     }
 
+    /// `#794.png`: a binarized 26×26 print (about 3 by 4 px per module) with columns of uneven width (one about 5 px,
+    /// others 2) and spread ink that closes most light timing modules. The frame-refined fit lands a row off and one
+    /// perspective map puts half the columns a module off; the edge grid (`DataMatrixEdgeGrid`) reads it, in every
+    /// quarter turn, to zxing-cpp 3.1.1's bytes (GS1, with a group separator before AI 17).
+    @Test(arguments: 0..<4) func readsTheUnevenInkSpreadPrint(quarterTurns: Int) throws {
+        let url = try SharedCorpora.url("zxing-cpp-samples/datamatrix-3/#794.png")
+        let expected = [UInt8](try Data(contentsOf: url.deletingPathExtension().appendingPathExtension("txt")))
+        #expect(expected == Array("010890381998765921S1ND6MPPFCGG6B869XES\u{1D}1731063010BNav4Cam2".utf8))
+        var image = try load(url)
+        for _ in 0..<quarterTurns { image = try #require(Self.turnedClockwise(image)) }
+        let found = DataMatrixGridReader().read(image)
+        #expect(found.map(\.bytes) == [expected])
+        #expect(found.first?.symbology == .datamatrix)
+    }
+
+    static func turnedClockwise(_ image: GrayImage) -> GrayImage? {
+        let w = image.width, h = image.height
+        var pixels = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w { pixels[x * h + (h - 1 - y)] = image.pixels[y * w + x] }
+        }
+        return GrayImage(width: h, height: w, pixels: pixels)
+    }
+
     /// The combined strategy reaches the pass after the library passes found nothing.
     @Test func strategyFindsThemInTheGridPass() throws {
         let url = try SharedCorpora.url("zxing-cpp-samples/datamatrix-3/dm-2x2-#1088.webp")
