@@ -100,7 +100,7 @@ struct DataMatrixTimingWarp {
 
     static func interpolate(_ edges: [Double], _ x: Double) -> Double {
         guard edges.count >= 2, x.isFinite else { return x }
-        let i = max(0, min(edges.count - 2, Int(x.rounded(.down))))
+        let i = Int(max(0, min(Double(edges.count - 2), x.rounded(.down))))
         return edges[i] + (x - Double(i)) * (edges[i + 1] - edges[i])
     }
 
