@@ -153,7 +153,7 @@ let package = Package(
         .testTarget(
             name: "GiroServerTests",
             dependencies: [
-                "GiroServer", "Giro",
+                "GiroServer", "Giro", "GiroTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -16,20 +16,9 @@ package enum DataMatrixCodewords {
             var block: [UInt8] = []
             for i in stride(from: b, to: dataWords, by: blocks) { block.append(code[i]) }
             for i in stride(from: dataWords + b, to: dataWords + errorWords, by: blocks) { block.append(code[i]) }
-            for j in 1...checkPerBlock where evaluate(block, at: field.exp[j]) != 0 { return false }
+            let syndromes = ReedSolomonGF256.syndromes(block, ecCount: checkPerBlock, firstRoot: 1, field: field)
+            guard syndromes.allSatisfy({ $0 == 0 }) else { return false }
         }
         return true
-    }
-
-    /// The block as a polynomial, highest degree first, evaluated at `x` (Horner).
-    static func evaluate(_ block: [UInt8], at x: UInt8) -> UInt8 {
-        var acc: UInt8 = 0
-        for c in block { acc = multiply(acc, x) ^ c }
-        return acc
-    }
-
-    static func multiply(_ a: UInt8, _ b: UInt8) -> UInt8 {
-        guard a != 0, b != 0 else { return 0 }
-        return field.exp[field.log[Int(a)] + field.log[Int(b)]]
     }
 }

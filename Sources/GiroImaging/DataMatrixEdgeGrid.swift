@@ -38,8 +38,7 @@ struct DataMatrixEdgeGrid {
                 values.append(g)
             }
         }
-        let c = Double(size.columns), r = Double(size.rows)
-        let corners = [(0, 0), (c, 0), (c, r), (0, r)].compactMap { map.apply(QuadPoint(x: $0.0, y: $0.1)) }
+        let corners = size.moduleCorners.compactMap { map.apply($0) }
         guard corners.count == 4 else { return nil }
         return (values, corners)
     }
@@ -53,8 +52,8 @@ struct DataMatrixEdgeGrid {
         let size = fit.size
         guard fit.corners.count == 4 else { return nil }
         let cols = Double(size.columns), rows = Double(size.rows)
-        let unit = [QuadPoint(x: 0, y: 0), QuadPoint(x: cols, y: 0), QuadPoint(x: cols, y: rows), QuadPoint(x: 0, y: rows)]
-        let offsets: [(Double, Double)] = [(0.5, 0.5), (0.25, 0.5), (0.75, 0.5), (0.5, 0.25), (0.5, 0.75)]
+        let unit = size.moduleCorners
+        let offsets = DataMatrixGridReader.moduleSamplePoints
         var ring: [(Int, Int)] = []
         for c in -1...size.columns { ring += [(-1, c), (size.rows, c)] }
         for r in 0..<size.rows { ring += [(r, -1), (r, size.columns)] }

@@ -37,8 +37,16 @@ package struct DataMatrixSize: Sendable, Hashable {
         return nil
     }
 
-    /// The frame modules, each with its colour, in reading order (computed once per size).
+    /// The frame modules, each with its colour, in reading order (built once per standard size: the fits ask for
+    /// them for every size and orientation of every candidate).
     var fixedModules: [(row: Int, column: Int, dark: Bool)] {
+        Self.fixedModulesOfStandardSizes[self] ?? frameModules()
+    }
+
+    static let fixedModulesOfStandardSizes: [DataMatrixSize: [(row: Int, column: Int, dark: Bool)]] =
+        Dictionary(uniqueKeysWithValues: all.map { ($0, $0.frameModules()) })
+
+    func frameModules() -> [(row: Int, column: Int, dark: Bool)] {
         var out: [(Int, Int, Bool)] = []
         for r in 0..<rows {
             for c in 0..<columns {
@@ -46,6 +54,12 @@ package struct DataMatrixSize: Sendable, Hashable {
             }
         }
         return out
+    }
+
+    /// The module grid's corners in module units: top-left, top-right, bottom-right, bottom-left.
+    var moduleCorners: [QuadPoint] {
+        let c = Double(columns), r = Double(rows)
+        return [QuadPoint(x: 0, y: 0), QuadPoint(x: c, y: 0), QuadPoint(x: c, y: r), QuadPoint(x: 0, y: r)]
     }
 }
 

@@ -26,6 +26,9 @@ package struct DataMatrixGridReader: Sendable {
     static let fitsPerCandidate = 4
     /// Fits refined per orientation of the outline (of those above the rough minimum) beyond the best overall.
     static let fitsPerOrientation = 7
+    /// Where a module is sampled, in module units from its top-left corner: its centre and a quarter module
+    /// towards each side (one speck or a blurred edge does not decide its colour).
+    static let moduleSamplePoints: [(Double, Double)] = [(0.5, 0.5), (0.25, 0.5), (0.75, 0.5), (0.5, 0.25), (0.5, 0.75)]
     /// libdmtx's slot on a clean rendering (it scans on until the slot ends when the symbol does not decode).
     static let dmtxSlotMilliseconds = 40
 
@@ -62,7 +65,10 @@ package struct DataMatrixGridReader: Sendable {
 
     func decode(_ image: GrayImage, quad: [QuadPoint], shouldStop: () -> Bool) -> DetectedSymbol? {
         let level = Double(Self.otsuLevel(image, around: quad))
-        let fits = Self.fits(image, quad: quad, level: level)
+        // Every size and orientation once: the timing pattern is sought through all of them (below), the
+        // frame-refined grids only through those with a good rough match.
+        let everyFit = Self.fits(image, quad: quad, level: level)
+        let fits = everyFit.filter { $0.score >= Self.minimumRoughMatch }
         // A corner off by a module (the light top-right corner module) ranks the right size low until refined.
         var refinedFits: [Fit] = []
         for rough in Self.fitsToRefine(fits) where !shouldStop() {
@@ -95,7 +101,7 @@ package struct DataMatrixGridReader: Sendable {
         // Uneven module widths: the located outline is right, but an even grid drifts off the columns inside it
         // (and refinement twists the corners trying to make it fit), so the timing pattern is read through the
         // rough fits.
-        for rough in Self.fits(image, quad: quad, level: level, minimumScore: 0) where !shouldStop() {
+        for rough in everyFit where !shouldStop() {
             let readings = Self.timingWarpedReadings(image, fit: rough, level: level)
             if let symbol = Self.firstDecoded(readings, fit: rough, shouldStop: shouldStop) { return symbol }
         }
@@ -145,8 +151,8 @@ package struct DataMatrixGridReader: Sendable {
         return out
     }
 
-    /// Every orientation and size that fits the quadrilateral, best frame match first (those at or above the minimum).
-    static func fits(_ image: GrayImage, quad: [QuadPoint], level: Double, minimumScore: Double = minimumRoughMatch) -> [Fit] {
+    /// Every orientation and size whose aspect fits the quadrilateral, best rough frame match first.
+    static func fits(_ image: GrayImage, quad: [QuadPoint], level: Double) -> [Fit] {
         guard quad.count == 4 else { return [] }
         func d(_ a: QuadPoint, _ b: QuadPoint) -> Double { ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot() }
         var out: [Fit] = []
@@ -161,7 +167,7 @@ package struct DataMatrixGridReader: Sendable {
                     let cols = Double(size.columns), rows = Double(size.rows)
                     let aspect = (width / height) / (cols / rows)
                     guard aspect > 0.7, aspect < 1.43, width / cols >= 1.2, height / rows >= 1.2 else { continue }
-                    guard let map = Homography.mapping([QuadPoint(x: 0, y: 0), QuadPoint(x: cols, y: 0), QuadPoint(x: cols, y: rows), QuadPoint(x: 0, y: rows)], to: c) else { continue }
+                    guard let map = Homography.mapping(size.moduleCorners, to: c) else { continue }
                     let fixed = size.fixedModules
                     var match = 0
                     for m in fixed {
@@ -170,9 +176,7 @@ package struct DataMatrixGridReader: Sendable {
                         if (v < level) == m.dark { match += 1 }
                     }
                     let score = Double(match) / Double(max(1, fixed.count))
-                    if score >= minimumScore {
-                        out.append(Fit(size: size, corners: c, map: map, score: score, orientation: turn + (mirrored ? 4 : 0)))
-                    }
+                    out.append(Fit(size: size, corners: c, map: map, score: score, orientation: turn + (mirrored ? 4 : 0)))
                 }
             }
         }
@@ -185,7 +189,7 @@ package struct DataMatrixGridReader: Sendable {
     static func refined(_ image: GrayImage, fit: Fit, level: Double) -> Fit {
         let fixed = fit.size.fixedModules
         let cols = Double(fit.size.columns), rows = Double(fit.size.rows)
-        let unit = [QuadPoint(x: 0, y: 0), QuadPoint(x: cols, y: 0), QuadPoint(x: cols, y: rows), QuadPoint(x: 0, y: rows)]
+        let unit = fit.size.moduleCorners
         func evaluate(_ corners: [QuadPoint]) -> (contrast: Double, match: Double, map: Homography)? {
             guard let map = Homography.mapping(unit, to: corners) else { return nil }
             let e = frameContrast(image, fixed: fixed, level: level) { map.apply($0) }
@@ -222,7 +226,7 @@ package struct DataMatrixGridReader: Sendable {
         let down = size.rows / rh, across = size.columns / rw
         guard down * across > 1 else { return nil }
         let region = DataMatrixSize(rh, rw, size.regionRows, size.regionColumns)
-        let unit = [QuadPoint(x: 0, y: 0), QuadPoint(x: Double(rw), y: 0), QuadPoint(x: Double(rw), y: Double(rh)), QuadPoint(x: 0, y: Double(rh))]
+        let unit = region.moduleCorners
         var values = [Double](repeating: 255, count: size.rows * size.columns)
         for i in 0..<down {
             for j in 0..<across {
@@ -245,7 +249,7 @@ package struct DataMatrixGridReader: Sendable {
         for r in 0..<size.rows {
             for c in 0..<size.columns {
                 var dark = 0, n = 0
-                for (du, dv) in [(0.5, 0.5), (0.25, 0.5), (0.75, 0.5), (0.5, 0.25), (0.5, 0.75)] {
+                for (du, dv) in moduleSamplePoints {
                     if let p = map(QuadPoint(x: Double(c) + du, y: Double(r) + dv)), let v = image.bilinear(p.x, p.y) {
                         n += 1
                         if v < level { dark += 1 }
@@ -268,7 +272,7 @@ package struct DataMatrixGridReader: Sendable {
         for r in 0..<size.rows {
             for c in 0..<size.columns {
                 var sum = 0.0, n = 0.0
-                for (du, dv) in [(0.5, 0.5), (0.25, 0.5), (0.75, 0.5), (0.5, 0.25), (0.5, 0.75)] {
+                for (du, dv) in moduleSamplePoints {
                     if let p = map(QuadPoint(x: Double(c) + du, y: Double(r) + dv)), let v = image.bilinear(p.x, p.y) {
                         sum += v; n += 1
                     }

@@ -62,35 +62,28 @@ struct DataMatrixLocator {
         return mask
     }
 
-    /// Each set pixel grown to a (2r+1)² square (separable).
+    /// Each set pixel grown to a (2r+1)² square (separable: rows, then columns).
     static func dilated(_ mask: [Bool], width w: Int, height h: Int, radius r: Int) -> [Bool] {
         var rows = [Bool](repeating: false, count: w * h)
-        for y in 0..<h {
-            var last = -r - 1   // last set pixel seen, scanning right; then the same leftwards
-            for x in 0..<w {
-                if mask[y * w + x] { last = x }
-                if x - last <= r { rows[y * w + x] = true }
-            }
-            last = w + r
-            for x in stride(from: w - 1, through: 0, by: -1) {
-                if mask[y * w + x] { last = x }
-                if last - x <= r { rows[y * w + x] = true }
-            }
-        }
+        for y in 0..<h { dilateLine(mask, into: &rows, start: y * w, stride: 1, count: w, radius: r) }
         var out = [Bool](repeating: false, count: w * h)
-        for x in 0..<w {
-            var last = -r - 1
-            for y in 0..<h {
-                if rows[y * w + x] { last = y }
-                if y - last <= r { out[y * w + x] = true }
-            }
-            last = h + r
-            for y in stride(from: h - 1, through: 0, by: -1) {
-                if rows[y * w + x] { last = y }
-                if last - y <= r { out[y * w + x] = true }
-            }
-        }
+        for x in 0..<w { dilateLine(rows, into: &out, start: x, stride: w, count: h, radius: r) }
         return out
+    }
+
+    /// One row or column of `mask` grown by `r` pixels each way into `out`, in O(1) per pixel: the distance to the
+    /// last set pixel seen, scanning forward and then backward.
+    static func dilateLine(_ mask: [Bool], into out: inout [Bool], start: Int, stride step: Int, count n: Int, radius r: Int) {
+        var last = -r - 1
+        for i in 0..<n {
+            if mask[start + i * step] { last = i }
+            if i - last <= r { out[start + i * step] = true }
+        }
+        last = n + r
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            if mask[start + i * step] { last = i }
+            if last - i <= r { out[start + i * step] = true }
+        }
     }
 
     /// The largest 4-connected blobs of `grown`, each as the quadrilateral around the `original` dark pixels in it.
@@ -146,15 +139,11 @@ struct DataMatrixLocator {
     /// Each side refitted as a line through the outermost outline pixels near it (the largest inscribed
     /// quadrilateral cuts the corner whose module is light, and perspective bends nothing but the corners).
     static func refined(_ quad: [QuadPoint], outline: [(Int, Int)]) -> [QuadPoint]? {
-        let cx = quad.reduce(0) { $0 + $1.x } / 4, cy = quad.reduce(0) { $0 + $1.y } / 4
-        var lines: [(px: Double, py: Double, dx: Double, dy: Double)] = []
-        for k in 0..<4 {
-            let a = quad[k], b = quad[(k + 1) % 4]
-            let len = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-            guard len > 4 else { return nil }
-            let ux = (b.x - a.x) / len, uy = (b.y - a.y) / len
-            var nx = -uy, ny = ux   // outward normal
-            if (a.x - cx) * nx + (a.y - cy) * ny < 0 { nx = -nx; ny = -ny }
+        guard let sides = QuadDetector.sides(quad, longerThan: 4) else { return nil }
+        var lines: [QuadDetector.Line] = []
+        for side in sides {
+            let a = side.start, len = side.length
+            let ux = side.ux, uy = side.uy, nx = side.nx, ny = side.ny
             let band = len * 0.08 + 2
             // Pixel centres moved half a pixel outward: the edge of the pixel, not its middle.
             var near: [(p: QuadPoint, out: Double)] = []
@@ -174,14 +163,8 @@ struct DataMatrixLocator {
             if close.count >= 6, let again = QuadDetector.fitLine(close) { line = again }
             lines.append(line)
         }
-        var out: [QuadPoint] = []
-        for k in 0..<4 {
-            guard let p = QuadDetector.intersect(lines[(k + 3) % 4], lines[k]) else { return nil }
-            let q = quad[k]
-            let side = ((quad[(k + 1) % 4].x - q.x) * (quad[(k + 1) % 4].x - q.x) + (quad[(k + 1) % 4].y - q.y) * (quad[(k + 1) % 4].y - q.y)).squareRoot()
-            guard abs(p.x - q.x) + abs(p.y - q.y) <= max(4, side * 0.2) else { return nil }
-            out.append(p)
+        return QuadDetector.corners(of: lines) { k, p in
+            abs(p.x - quad[k].x) + abs(p.y - quad[k].y) <= max(4, sides[k].length * 0.2)
         }
-        return out
     }
 }

@@ -239,16 +239,11 @@ package struct QuadDetector: Sendable {
     /// Each side located on the original pixels: along the coarse side, the strongest brightness step of the right
     /// direction across it (paper to background), fitted as a line (total least squares, far points dropped once).
     func refine(_ quad: [QuadPoint], in image: GrayImage, bright: Bool, searchRadius: Double) -> [QuadPoint]? {
-        let cx = quad.reduce(0) { $0 + $1.x } / 4, cy = quad.reduce(0) { $0 + $1.y } / 4
-        var lines: [(px: Double, py: Double, dx: Double, dy: Double)] = []
-        for k in 0..<4 {
-            let a = quad[k], b = quad[(k + 1) % 4]
-            let len = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
-            guard len > 8 else { return nil }
-            let dx = (b.x - a.x) / len, dy = (b.y - a.y) / len
-            var nx = -dy, ny = dx
-            // Outward normal: away from the quad's centre.
-            if nx * ((a.x + b.x) / 2 - cx) + ny * ((a.y + b.y) / 2 - cy) < 0 { nx = -nx; ny = -ny }
+        guard let sides = Self.sides(quad, longerThan: 8) else { return nil }
+        var lines: [Line] = []
+        for side in sides {
+            let a = side.start, b = side.end, len = side.length
+            let dx = side.ux, dy = side.uy, nx = side.nx, ny = side.ny
             let samples = min(120, max(8, Int(len / 6)))
             var pts: [QuadPoint] = []
             for s in 0..<samples {
@@ -261,14 +256,48 @@ package struct QuadDetector: Sendable {
             guard pts.count >= max(6, samples / 3), let line = Self.fitLine(pts) else { return nil }
             lines.append(line)
         }
-        var corners: [QuadPoint] = []
-        for k in 0..<4 {
-            guard let p = Self.intersect(lines[(k + 3) % 4], lines[k]) else { return nil }
-            // A refined corner far from the coarse one means an edge was taken for something else.
-            guard abs(p.x - quad[k].x) <= 2 * searchRadius, abs(p.y - quad[k].y) <= 2 * searchRadius else { return nil }
-            corners.append(p)
+        // A refined corner far from the coarse one means an edge was taken for something else.
+        return Self.corners(of: lines) { k, p in
+            abs(p.x - quad[k].x) <= 2 * searchRadius && abs(p.y - quad[k].y) <= 2 * searchRadius
         }
-        return corners
+    }
+
+    typealias Line = (px: Double, py: Double, dx: Double, dy: Double)
+
+    /// A quadrilateral's side from corner k to corner k + 1: its unit direction and the normal pointing away from
+    /// the quadrilateral's centre.
+    struct Side {
+        var start: QuadPoint, end: QuadPoint, length: Double
+        var ux: Double, uy: Double, nx: Double, ny: Double
+    }
+
+    /// The four sides of `quad`, nil when it has not four corners or a side is not longer than `minimum` pixels.
+    static func sides(_ quad: [QuadPoint], longerThan minimum: Double) -> [Side]? {
+        guard quad.count == 4 else { return nil }
+        let cx = quad.reduce(0) { $0 + $1.x } / 4, cy = quad.reduce(0) { $0 + $1.y } / 4
+        var out: [Side] = []
+        for k in 0..<4 {
+            let a = quad[k], b = quad[(k + 1) % 4]
+            let length = ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+            guard length > minimum else { return nil }
+            let ux = (b.x - a.x) / length, uy = (b.y - a.y) / length
+            var nx = -uy, ny = ux
+            if nx * ((a.x + b.x) / 2 - cx) + ny * ((a.y + b.y) / 2 - cy) < 0 { nx = -nx; ny = -ny }
+            out.append(Side(start: a, end: b, length: length, ux: ux, uy: uy, nx: nx, ny: ny))
+        }
+        return out
+    }
+
+    /// Corner k where side lines k − 1 and k meet, for the four lines of refined sides; nil when two are nearly
+    /// parallel or `accept` rejects a corner (refinement that moved it too far).
+    static func corners(of lines: [Line], accept: (Int, QuadPoint) -> Bool) -> [QuadPoint]? {
+        guard lines.count == 4 else { return nil }
+        var out: [QuadPoint] = []
+        for k in 0..<4 {
+            guard let p = intersect(lines[(k + 3) % 4], lines[k]), accept(k, p) else { return nil }
+            out.append(p)
+        }
+        return out
     }
 
     /// Offset along the outward normal of the strongest paper-to-background step near (x, y), sub-pixel; nil when

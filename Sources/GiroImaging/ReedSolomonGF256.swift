@@ -92,12 +92,16 @@ package enum ReedSolomonGF256 {
         return self.syndromes(out, ecCount: ecCount).allSatisfy { $0 == 0 } ? out : nil
     }
 
-    /// The block evaluated at α⁰…α^(ecCount−1): all zero for a valid codeword.
-    package static func syndromes(_ block: [UInt8], ecCount: Int) -> [UInt8] {
+    /// The block evaluated at α^firstRoot … α^(firstRoot+ecCount−1) over the field of `field` (QR's by default;
+    /// DataMatrix's generator starts at α¹ over 0x12D): all zero for a valid codeword.
+    package static func syndromes(_ block: [UInt8], ecCount: Int, firstRoot: Int = 0,
+                                  field: (exp: [UInt8], log: [Int]) = tables) -> [UInt8] {
         (0..<ecCount).map { k in
-            let x = power(k)
+            let x = field.exp[((firstRoot + k) % 255 + 255) % 255]
             var acc: UInt8 = 0
-            for c in block { acc = mul(acc, x) ^ c }
+            for c in block {
+                acc = (acc == 0 ? 0 : field.exp[field.log[Int(acc)] + field.log[Int(x)]]) ^ c
+            }
             return acc
         }
     }

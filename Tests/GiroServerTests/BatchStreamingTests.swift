@@ -1,4 +1,5 @@
 import Foundation
+import GiroTestSupport
 import Testing
 
 /// `/v1/batch` streams both ways: answers arrive while the body is still being sent, and a large body

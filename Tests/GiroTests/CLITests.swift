@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import Giro
+import GiroTestSupport
 
 /// Written by one thread, read after it finished (guarded by a DispatchGroup wait).
 final class DataBox: @unchecked Sendable { var data = Data() }
@@ -13,15 +14,8 @@ final class DataBox: @unchecked Sendable { var data = Data() }
         var stderr: String
     }
 
-    static var giroURL: URL? {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("giro"),
-            Bundle.main.bundleURL.appendingPathComponent("giro"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("giro"),
-            Golden.repoRoot.appendingPathComponent(".build/debug/giro"),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
+    /// The `giro` executable built beside the tests (one list of places, shared with `ServeProcess`).
+    static var giroURL: URL? { ServeProcess.giroURL }
 
     func giro(_ args: [String], stdin: Data? = nil) throws -> Run {
         let url = try #require(Self.giroURL, "the giro executable was not built next to the tests")

@@ -1,24 +1,26 @@
 import Foundation
-import Testing
 
-/// The real `giro serve` executable on a kernel-picked loopback port, for tests that measure the server alone
-/// (its resident memory is not mixed with the test process's other suites).
-final class ServeProcess {
-    let process = Process()
-    let port: Int
+/// The real `giro serve` executable on a kernel-picked loopback port, started as a user starts it: for tests of
+/// the CLI wiring and for those that measure the server alone (its resident memory is not mixed with the test
+/// process's other suites). Killed when released.
+public final class ServeProcess {
+    public let process = Process()
+    public let port: Int
 
-    static var giroURL: URL? {
-        let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// The `giro` executable built beside the tests.
+    public static var giroURL: URL? {
         let candidates = [
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("giro"),
+            Bundle.main.bundleURL.appendingPathComponent("giro"),
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("giro"),
-            repo.appendingPathComponent(".build/debug/giro"),
+            SharedCorpora.repositoryRoot.appendingPathComponent(".build/debug/giro"),
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
 
-    init() throws {
-        let url = try #require(Self.giroURL, "the giro executable was not built next to the tests")
+    /// Starts `giro serve` and waits (at most 30 s) for the log line that names its port.
+    public init() throws {
+        guard let url = Self.giroURL else { throw ServeProcessError.notBuilt }
         process.executableURL = url
         process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"]
         let err = Pipe()
@@ -43,10 +45,10 @@ final class ServeProcess {
         err.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
     }
 
-    var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { process.processIdentifier }
 
     /// A process's resident set, from /proc/<pid>/statm.
-    static func residentBytes(of pid: Int32) -> Int {
+    public static func residentBytes(of pid: Int32) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/statm", encoding: .utf8),
               let pages = status.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
@@ -57,4 +59,14 @@ final class ServeProcess {
     }
 }
 
-enum ServeProcessError: Error { case noPort(String) }
+public enum ServeProcessError: Error, CustomStringConvertible {
+    case notBuilt
+    case noPort(String)
+
+    public var description: String {
+        switch self {
+        case .notBuilt: return "the giro executable was not built next to the tests"
+        case .noPort(let log): return "giro serve did not report its port: \(log)"
+        }
+    }
+}
