@@ -36,5 +36,5 @@ public struct BelgianPayconiqLink: PaymentFormat {
     static let rules = PaymentLinkRules(
         format: "be.payconiq", country: "BE",
         fields: PaymentLinkRules.commonFields,
-        classifyReference: { PaymentLinkReferences.classify($0, national: PaymentLinkReferences.belgian) })
+        classifyReference: { PaymentLinkReferences.classify($0, national: BelgianOGM.linkReference) })
 }

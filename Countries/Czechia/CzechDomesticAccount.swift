@@ -4,7 +4,7 @@ import GiroCore
 enum CzechDomesticAccount {
     static func fill(_ account: inout Account) {
         guard let iban = account.iban, iban.hasPrefix("CZ") || iban.hasPrefix("SK"),
-              let domestic = CzechAccountNumber(validatedIBAN: iban) else { return }
+              let domestic = PrefixedAccountNumber(validatedIBAN: iban) else { return }
         account.number = domestic.formatted
         account.bankCode = domestic.bankCode
     }

@@ -115,7 +115,7 @@ extension DescriptorDecoding {
         let compaction: IBAN.Compaction
         var ibanText = ibanBytes
         // Some generators write the domestic form (`19-2000145399/0800`); convert it when its checks hold.
-        if ibanBytes.contains(0x2F), let domestic = CzechAccountNumber(String(decoding: ibanBytes, as: UTF8.self)) {
+        if ibanBytes.contains(0x2F), let domestic = PrefixedAccountNumber(String(decoding: ibanBytes, as: UTF8.self)) {
             ibanText = Array(domestic.iban(country: "CZ").utf8)[...]
             warn(.domesticAccountConverted, field: name() + ".iban", offset: a.offset,
                  "domestic account \(domestic.formatted) written instead of an IBAN; converted")

@@ -36,5 +36,5 @@ public struct DutchPaymentLink: PaymentFormat {
 
     static let rules = PaymentLinkRules(
         format: "nl.payment-link", country: "NL", fields: PaymentLinkRules.commonFields,
-        classifyReference: { PaymentLinkReferences.classify($0, national: PaymentLinkReferences.dutch) })
+        classifyReference: { PaymentLinkReferences.classify($0, national: DutchBetalingskenmerk.linkReference) })
 }

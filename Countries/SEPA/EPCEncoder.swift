@@ -43,7 +43,7 @@ struct EPCEncoder {
         }
         var reference = ""
         if let r = record.reference {
-            reference = r.type == .belgianStructured ? BelgianOGM.formatted(r.value) : r.value
+            reference = r.type == .belgianStructured ? Mod97Reference.formatted(r.value) : r.value
         }
         let texts: [(Int, String, Int)] = [
             (6, name, EPCElement.maxName),

@@ -44,9 +44,9 @@ enum EPCReferenceClassifier {
                            uncertain: true)
         }
         // 2. Belgian structured communication, only for Belgian accounts.
-        if country == .belgium, let digits = BelgianOGM.framedDigits(bytes) {
+        if country == .belgium, let digits = Mod97Reference.framedDigits(bytes) {
             let value = String(decoding: digits, as: UTF8.self)
-            if BelgianOGM.hasValidCheck(digits: digits) {
+            if Mod97Reference.hasValidCheck(digits: digits) {
                 return Outcome(reference: Reference(type: .belgianStructured, value: value, valid: true), uncertain: false)
             }
             return Outcome(reference: Reference(type: .belgianStructured, value: value, valid: false),
@@ -55,9 +55,9 @@ enum EPCReferenceClassifier {
                            uncertain: true)
         }
         // 3. Dutch betalingskenmerk, only for Dutch accounts.
-        if country == .netherlands, let digits = DutchBetalingskenmerk.shapeDigits(bytes) {
+        if country == .netherlands, let digits = WeightedMod11Reference.shapeDigits(bytes) {
             let value = String(decoding: digits, as: UTF8.self)
-            let check = DutchBetalingskenmerk.check(digits: digits)
+            let check = WeightedMod11Reference.check(digits: digits)
             if check != false {
                 return Outcome(reference: Reference(type: .dutchPaymentReference, value: value, valid: check), uncertain: false)
             }
@@ -84,9 +84,9 @@ enum EPCReferenceClassifier {
     static func classifyRemittance(_ bytes: ArraySlice<UInt8>, country: AccountCountry) -> Outcome? {
         switch country {
         case .belgium:
-            guard let digits = BelgianOGM.framedDigits(bytes) else { return nil }
+            guard let digits = Mod97Reference.framedDigits(bytes) else { return nil }
             let value = String(decoding: digits, as: UTF8.self)
-            if BelgianOGM.hasValidCheck(digits: digits) {
+            if Mod97Reference.hasValidCheck(digits: digits) {
                 return Outcome(reference: Reference(type: .belgianStructured, value: value, valid: true), uncertain: false)
             }
             guard bytes.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "*") }) else { return nil }
@@ -95,8 +95,8 @@ enum EPCReferenceClassifier {
                            message: "Belgian structured communication in element 11: check digits do not match (first 10 digits mod 97)",
                            uncertain: true)
         case .netherlands:
-            guard let digits = DutchBetalingskenmerk.shapeDigits(bytes), digits.count != 7,
-                  DutchBetalingskenmerk.check(digits: digits) == true else { return nil }
+            guard let digits = WeightedMod11Reference.shapeDigits(bytes), digits.count != 7,
+                  WeightedMod11Reference.check(digits: digits) == true else { return nil }
             return Outcome(reference: Reference(type: .dutchPaymentReference, value: String(decoding: digits, as: UTF8.self), valid: true),
                            uncertain: false)
         case .austria, .other:

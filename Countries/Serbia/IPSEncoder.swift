@@ -57,7 +57,7 @@ struct IPSEncoder {
         } else {
             return nil
         }
-        guard let parsed = SerbianAccountNumber(text) else {
+        guard let parsed = Mod97AccountNumber(text) else {
             if tag == .o { return text }
             throw fail(.ipsAccountInvalid, tag, "\(text) is not a valid 18-digit Serbian account")
         }

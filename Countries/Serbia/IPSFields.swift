@@ -36,14 +36,14 @@ extension IPSDecoder {
     mutating func account(_ raw: ArraySlice<UInt8>, tag: IPSTag) -> Result<Account, AccountProblem> {
         var text: String { String(decoding: raw, as: UTF8.self) }  // only for messages
         let compactForm = raw.count == 18 && raw.allSatisfy { $0 >= 48 && $0 <= 57 }
-        guard raw.count <= 20, let a = SerbianAccountNumber(bytes: raw) else {
+        guard raw.count <= 20, let a = Mod97AccountNumber(bytes: raw) else {
             let shape = compactForm || (raw.count <= 20 && raw.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: "-") })
             return .failure(AccountProblem(message: shape && compactForm
                 ? "account \(text): the control digits do not match (mod 97)"
                 : "the account must be 18 digits (bank 3, account 13, control 2)"))
         }
         if !compactForm { warn(.ipsAccountNotCompact, tag: tag, "account written \(text); read as \(a.compact)") }
-        return .success(Account(iban: a.iban, number: a.formatted, bankCode: a.bankCode))
+        return .success(Account(iban: a.iban(country: "RS"), number: a.formatted, bankCode: a.bankCode))
     }
 
     /// I: `RSD` + integer + `,` + 0–2 decimals, 5–18 characters, at most 999 999 999 999,99.

@@ -99,7 +99,7 @@ extension PayBySquareDecoder {
                      "'\(String(decoding: bb.prefix(16), as: UTF8.self))' is not a BIC (ISO 9362); dropped")
             }
         }
-        if let iban = account.iban, iban.hasPrefix("SK") || iban.hasPrefix("CZ"), let domestic = CzechAccountNumber(iban: iban) {
+        if let iban = account.iban, iban.hasPrefix("SK") || iban.hasPrefix("CZ"), let domestic = PrefixedAccountNumber(iban: iban) {
             account.number = domestic.formatted
             account.bankCode = domestic.bankCode
         }

@@ -22,6 +22,8 @@ extension ReferenceType {
 
 /// `extras` keys of the coding-line plug-in (documented in the README).
 public enum ESRExtrasKey {
+    /// The coding line as a slip's OCR read it, digits and separators only (slips only: a payload is the line itself).
+    public static let codingLine = "ch.esr.codingLine"
     /// `orange` (ESR/BVR/ISR with reference) or `red` (ES, bank account).
     public static let slip = "ch.esr.slip"
     /// Orange: the two-digit Belegartcode (`01`).

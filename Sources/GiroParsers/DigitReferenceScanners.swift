@@ -79,7 +79,7 @@ enum DigitReferenceScanner {
                                                value: { ByteText.string($0) }, valid: valid,
                                                fields: ["formatted": QRReference.format(run.text)]), j)
         }
-        let valid: ([UInt8]) -> Bool = { DutchBetalingskenmerk.check(digits: $0) == true }
+        let valid: ([UInt8]) -> Bool = { WeightedMod11Reference.check(digits: $0) == true }
         return (ReferenceSupport.candidate(type: "nl.betalingskenmerk", run: run, t: t, span: span, options: [],
                                            value: { ByteText.string($0) }, valid: valid, baseConfidence: 0.9), j)
     }
@@ -133,8 +133,8 @@ enum BelgianReference {
         guard run.chars.count == 12, ReferenceSupport.forceDigits(&run) else { return nil }
         let c = ReferenceSupport.candidate(type: "be.ogm", run: run, t: t, span: span, options: [],
                                            value: { ByteText.string($0) },
-                                           valid: { BelgianOGM.hasValidCheck(digits: $0) },
-                                           fields: ["formatted": BelgianOGM.formatted(run.text)])
+                                           valid: { Mod97Reference.hasValidCheck(digits: $0) },
+                                           fields: ["formatted": Mod97Reference.formatted(run.text)])
         return (c, span.end)
     }
 }

@@ -41,7 +41,7 @@ enum NationalAccountScanner {
             }
             guard ByteText.wordStart(t, start) else { i += 1; continue }
             let raw = ByteText.string(t, start..<bankEnd)
-            if let acct = CzechAccountNumber(raw) {
+            if let acct = PrefixedAccountNumber(raw) {
                 out.append(ParseCandidate(parser: .iban, type: "cz.account", value: acct.formatted, span: ByteSpan(start, bankEnd),
                                           rawText: raw, confidence: 0.9, status: .valid,
                                           fields: ["prefix": acct.prefix, "number": acct.number, "bankCode": acct.bankCode,
@@ -67,11 +67,11 @@ enum NationalAccountScanner {
                 }
             }
             let raw = ByteText.string(t, i..<end)
-            if ByteText.wordEnd(t, end), end - i >= 18 || raw.contains("-"), let acct = SerbianAccountNumber(raw) {
+            if ByteText.wordEnd(t, end), end - i >= 18 || raw.contains("-"), let acct = Mod97AccountNumber(raw) {
                 out.append(ParseCandidate(parser: .iban, type: "rs.account", value: acct.formatted, span: ByteSpan(i, end),
                                           rawText: raw, confidence: 0.9, status: .valid,
                                           fields: ["bankCode": acct.bankCode, "number": acct.number,
-                                                   "checkDigits": acct.checkDigits, "iban": acct.iban]))
+                                                   "checkDigits": acct.checkDigits, "iban": acct.iban(country: "RS")]))
             }
             i = max(end, i + 1)
         }

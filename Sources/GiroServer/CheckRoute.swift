@@ -18,9 +18,9 @@ package struct CheckRoute: Sendable {
     static let acceptedTypes = ["application/json", "text/plain"]
 
     package func handle(_ request: Request, kindName: String) async throws -> Response {
-        guard let kind = IdentifierKind(rawValue: kindName) else {
-            let kinds = IdentifierKind.allCases.map(\.rawValue).joined(separator: ", ")
-            throw ServiceProblem(.notFound, "no validator named \(kindName) (\(kinds))")
+        guard let kind = CountryRegistry.identifier(kind: kindName) else {
+            let kinds = CountryRegistry.identifiers.map(\.kind).joined(separator: ", ")
+            throw ServiceProblem(.notFound, "no validator named \(kindName.prefix(64)) (\(kinds))")
         }
         let type = RequestInput.mediaType(request)
         let body = try await RequestInput.collect(request, limit: maxBodyBytes)

@@ -8,7 +8,7 @@ enum SlipValue: Sendable, Hashable {
     case lines([String])
     case amount(Amount)
     case reference(Reference)
-    case codingLine(ESRCodingLine)
+    case codingLine(CodingLineReading)
     case account(Account)
 
     var isText: Bool {
@@ -27,7 +27,8 @@ struct FieldOutcome: Sendable {
 
 /// Runs one zone's parser (GiroParsers) on the zone's text. Never invents: no text, no value.
 enum SlipFieldReader {
-    static func read(_ zone: SlipZone, text: ZoneText, model: ZoneText?, template: SlipTemplate, currency: String?) -> FieldOutcome {
+    static func read(_ zone: SlipZone, text: ZoneText, model: ZoneText?, template: SlipTemplate, currency: String?,
+                     rules: SlipNationalRules) -> FieldOutcome {
         let raw = text.text
         let context = ParseContext(country: template.country, currency: zone.options["currency"] ?? currency ?? template.currency)
         var out = FieldOutcome()
@@ -87,9 +88,10 @@ enum SlipFieldReader {
             var input = raw
             if let m = zone.options["model"] { input = m + " " + raw }
             if let model, !model.isEmpty { input = model.text + " " + raw }
-            if template.country == "RS", let r = serbianReference(model: model.map { $0.text } ?? zone.options["model"], raw) {
+            if let rule = rules.references[template.country],
+               let r = rule.read(model: model.map { $0.text } ?? zone.options["model"], number: raw) {
                 out.value = .reference(r.reference)
-                out.diagnostics += r.diagnostics.map { .warning(.slipFieldInvalid, field: zone.field, uncertain: true, $0) }
+                out.diagnostics += r.problems.map { .warning(.slipFieldInvalid, field: zone.field, uncertain: true, "reference " + $0) }
             } else if let c = best(ReferenceParser(), input, context) {
                 take(c)
                 out.value = .reference(reference(from: c))
@@ -139,16 +141,22 @@ enum SlipFieldReader {
             let country = zone.options["country"] ?? template.country
             // The bank code printed in its own box (`bankZone`) follows the number after `/`.
             let account = model.map { $0.isEmpty ? raw : raw + "/" + $0.text } ?? raw
-            switch SlipAccountReader.read(account, country: country) {
+            // OCR puts spaces around separators and between digit groups; the checks decide, not the spacing.
+            let compact = String(account.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init)).uppercased()
+            guard let rule = rules.accounts[country] else { return unreadable("no \(country) account rule") }
+            guard !compact.isEmpty, compact.utf8.count <= 40 else { return unreadable("no \(country) account") }
+            switch rule.read(compact) {
             case .account(let a): out.value = .account(a)
             case .failedCheck(let s):
                 // Not used, as a failing IBAN: which digit is wrong cannot be known.
                 out.diagnostics.append(.warning(.slipFieldInvalid, field: zone.field, uncertain: true,
                                                 "zone \(zone.field): account \(s) fails its \(country) check digits"))
-            case .none: return unreadable("no \(country) account")
+            case .notAnAccount: return unreadable("no \(country) account")
             }
-        case .esrCodingLine:
-            guard let line = ESRCodingLine.parse(raw) else { return unreadable("no coding line") }
+        case .codingLine:
+            let id = zone.options["codingLine"] ?? ""
+            guard let reader = rules.codingLines[id] else { return unreadable("no coding-line reader \(id)") }
+            guard let line = reader.read(raw) else { return unreadable("no coding line") }
             out.value = .codingLine(line)
             if !line.failedChecks.isEmpty {
                 out.diagnostics.append(.warning(.slipFieldInvalid, field: zone.field, uncertain: true,
@@ -180,26 +188,6 @@ enum SlipFieldReader {
         let u = Array(s.utf8)
         if zip(u, u.dropFirst()).contains(where: { $0 == $1 && ($0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "*")) }) { return true }
         return u.filter { $0 == UInt8(ascii: "/") }.count >= 2 && u.filter { $0 >= 48 && $0 <= 57 }.count >= 10
-    }
-
-    /// A Serbian `poziv na broj`: the model (its own box, or the first two digits) and the number, checked by
-    /// GiroCore's model rules (97 mod 97, 22 mod 11, 11 and 00 unchecked); the value is model + number as the
-    /// IPS QR code writes it. Nil when the box holds no two-digit model.
-    static func serbianReference(model: String?, _ raw: String) -> (reference: Reference, diagnostics: [String])? {
-        let number = String(raw.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init))
-        var m = String((model ?? "").filter { !$0.isWhitespace })
-        var rest = number
-        if m.isEmpty {
-            guard number.utf8.count > 2 else { return nil }
-            m = String(number.prefix(2))
-            rest = String(number.dropFirst(2))
-        }
-        guard m.utf8.count == 2, m.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), !rest.isEmpty, rest.utf8.count <= 40 else { return nil }
-        // Hyphens group the number on the print; model 11 keeps them (Infostan), the others are checked without.
-        let checked = m == "11" ? rest : rest.replacingOccurrences(of: "-", with: "")
-        let check = SerbianReferenceModel.check(model: m, reference: checked)
-        let notes = check.warning(reference: checked).map { ["reference \($0.message)"] } ?? []
-        return (check.reference(type: ReferenceType(rawValue: "rs.model"), value: m + checked), notes)
     }
 
     /// `1949 75` (units and cents in their own boxes) → 1949.75; nil for anything else.

@@ -100,7 +100,7 @@ extension SlipReader {
         let read = located.prefix(maxSlipsPerPage).map { m, page in
             let record = options.perZoneOCR
                 ? readZones(m, page: page, image: image, engine: engine, options: options, deadline: deadline, calls: &timings.zoneCalls)
-                : SlipRecordBuilder.build(m, zones: SlipZoneReader.read(m, page: page, excluding: Set(m.anchors.flatMap(\.words))), accountChecks: accountChecks)
+                : SlipRecordBuilder.build(m, zones: SlipZoneReader.read(m, page: page, excluding: Set(m.anchors.flatMap(\.words))), rules: rules)
             return SlipReading(record: record, slipClass: m.template.id, corners: Self.corners(m), fit: m)
         } + unknown.prefix(max(0, maxSlipsPerPage - located.count))
         return SlipReadingOrder.sorted(read, corners: \.corners)
@@ -187,7 +187,7 @@ extension SlipReader {
             let companion = zone.options["modelZone"] ?? zone.options["bankZone"]
             let model = companion.flatMap { c in template.zones.firstIndex { $0.field == c } }.map { zones[$0] }
             func outcome(_ z: ZoneText) -> FieldOutcome? {
-                z.isEmpty ? nil : SlipFieldReader.read(zone, text: z, model: model, template: template, currency: template.currency)
+                z.isEmpty ? nil : SlipFieldReader.read(zone, text: z, model: model, template: template, currency: template.currency, rules: rules)
             }
             func parses(_ z: ZoneText) -> Bool { outcome(z)?.diagnostics.isEmpty ?? false }
             let free = zone.parser == .text || zone.parser == .lines
@@ -200,13 +200,13 @@ extension SlipReader {
             }
             let pageCheckedOnly = checkedOnly(outcome(zones[k]))
             // A page reading that passes check digits (IBAN mod 97, the coding line's mod 10) is not read again.
-            if pageOK, zone.parser == .iban || zone.parser == .esrCodingLine, (zones[k].confidence ?? 0) >= 80 { continue }
+            if pageOK, zone.parser == .iban || zone.parser == .codingLine, (zones[k].confidence ?? 0) >= 80 { continue }
             // Structured zones: a reading counts when it parses and is confident (any confidence when check digits
             // passed), or when two readings — the page pass's included — parse to the same value; otherwise another
             // look, larger, then black and white (a digit misread on a blurred photo fails its check or comes with
             // a low confidence; another scale or threshold often reads it). Free text: one look, kept when confident.
             let variants: [(scale: Double, binarized: Bool)] = free ? [(1, false)] : [(1, false), (4.0 / 3, false), (1, true)]
-            let checked = zone.parser == .iban || zone.parser == .esrCodingLine
+            let checked = zone.parser == .iban || zone.parser == .codingLine
             // Amounts, bare digits and national accounts (their bank code has no check digit) are not protected by a
             // check: every look is taken and the majority value kept; without a strict majority the field is
             // uncertain (a blurred dotted 0 read as 6 must not pass as a valid amount).
@@ -273,7 +273,7 @@ extension SlipReader {
                 }
             }
         }
-        var record = SlipRecordBuilder.build(match, zones: zones, accountChecks: accountChecks)
+        var record = SlipRecordBuilder.build(match, zones: zones, rules: rules)
         record.source.slipClass = template.id
         if !disagreements.isEmpty {
             record.diagnostics += disagreements

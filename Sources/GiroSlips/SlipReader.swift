@@ -54,8 +54,9 @@ public struct SlipReader: Sendable {
     public var reportsUnknownSlips = true
     /// Set by `fixed(to:)`: the one class every slip on the page is read as (classification skipped).
     public private(set) var fixedClass: String?
-    /// National account checks by country (`account-check` rule); `Giro`'s built-in reader has the UK modulus check.
-    package var accountChecks: [String: SlipAccountCheck] = [:]
+    /// The national rules the templates need (accounts, references, coding lines); `Giro`'s built-in reader has
+    /// those of every country plug-in.
+    public var rules = SlipNationalRules()
     /// Words per page at most; the rest are ignored (a page of text has far fewer).
     public static let maxWords = 20_000
 
@@ -74,7 +75,7 @@ public struct SlipReader: Sendable {
         var r = SlipReader(templates: [t])
         r.maxSlips = maxSlips
         r.reportsUnknownSlips = reportsUnknownSlips
-        r.accountChecks = accountChecks
+        r.rules = rules
         r.fixedClass = t.id
         return r
     }
@@ -134,7 +135,7 @@ public struct SlipReader: Sendable {
             guard let match = nextMatch(page, excluding: used, first: out.isEmpty) else { break }
             let anchorWords = Set(match.anchors.flatMap(\.words))
             let zones = SlipZoneReader.read(match, page: page, excluding: used.union(anchorWords))
-            let record = SlipRecordBuilder.build(match, zones: zones, accountChecks: accountChecks)
+            let record = SlipRecordBuilder.build(match, zones: zones, rules: rules)
             let t = match.template
             let corners = [(0.0, 0.0), (t.width, 0.0), (t.width, t.height), (0.0, t.height)].map { c -> [Int] in
                 let p = match.transform.apply(SlipPoint(x: c.0, y: c.1))

@@ -3,7 +3,7 @@ import GiroCore
 
 /// Turns a located template's zone readings into the payment record (`source.kind` `slip`).
 enum SlipRecordBuilder {
-    static func build(_ match: SlipMatch, zones: [ZoneText], accountChecks: [String: SlipAccountCheck] = [:]) -> PaymentRecord {
+    static func build(_ match: SlipMatch, zones: [ZoneText], rules: SlipNationalRules) -> PaymentRecord {
         let t = match.template
         var record = PaymentRecord(format: t.id, country: t.country, formatVersion: nil, source: SourceInfo(kind: "slip", slipClass: t.id))
         var diagnostics: [Diagnostic] = []
@@ -14,10 +14,10 @@ enum SlipRecordBuilder {
         // The currency zone is read first: the amount parser uses it when the amount prints none.
         var currency: String?
         if let k = t.zones.firstIndex(where: { $0.field == "currency" }), !zones[k].isEmpty {
-            let o = SlipFieldReader.read(t.zones[k], text: zones[k], model: nil, template: t, currency: nil)
+            let o = SlipFieldReader.read(t.zones[k], text: zones[k], model: nil, template: t, currency: nil, rules: rules)
             if case .text(let c)? = o.value { currency = c }
         }
-        var codingLine: ESRCodingLine?
+        var codingLine: CodingLineReading?
         var printedAmount: Amount?, printedReference: Reference?
 
         for (k, zone) in t.zones.enumerated() {
@@ -37,7 +37,7 @@ enum SlipRecordBuilder {
             if k == modelZone || k == bankZone { continue }
             let model = zone.options["modelZone"] != nil ? modelZone.map { zones[$0] }
                 : zone.options["bankZone"] != nil ? bankZone.map { zones[$0] } : nil
-            let o = SlipFieldReader.read(zone, text: text, model: model, template: t, currency: currency)
+            let o = SlipFieldReader.read(zone, text: text, model: model, template: t, currency: currency, rules: rules)
             ev.corrections = o.corrections
             if ev.confidence == nil { ev.confidence = o.confidence }
             diagnostics += o.diagnostics
@@ -59,9 +59,9 @@ enum SlipRecordBuilder {
         }
 
         if let line = codingLine { applyCodingLine(line, to: &record, printedAmount: printedAmount, printedReference: printedReference,
-                                                    check: t.rules.contains(.esrCodingLine), diagnostics: &diagnostics) }
+                                                    check: t.rules.contains(.codingLine), diagnostics: &diagnostics) }
         for rule in t.rules { apply(rule, to: record, diagnostics: &diagnostics) }
-        if t.rules.contains(.accountCheck) { applyAccountCheck(record, country: t.country, checks: accountChecks, diagnostics: &diagnostics) }
+        if t.rules.contains(.accountCheck) { applyAccountCheck(record, country: t.country, rules: rules, diagnostics: &diagnostics) }
 
         record.source.evidence = evidence
         record.diagnostics = diagnostics
@@ -137,28 +137,30 @@ enum SlipRecordBuilder {
         with(a) { $0.bic = old?.bic ?? a.bic }
     }
 
-    /// The coding line is the machine-readable truth of an ESR/ES: its amount, reference and participant fill
-    /// the record; the printed ones are compared with it.
-    static func applyCodingLine(_ l: ESRCodingLine, to r: inout PaymentRecord, printedAmount: Amount?, printedReference: Reference?,
+    /// The coding line is the machine-readable truth of its slip (a Swiss ESR/ES): its account, amount and
+    /// reference fill the record, with the extras its country's reader names; the printed ones are compared with it.
+    static func applyCodingLine(_ l: CodingLineReading, to r: inout PaymentRecord, printedAmount: Amount?, printedReference: Reference?,
                                 check: Bool, diagnostics: inout [Diagnostic]) {
-        r.extras["ch.codingLine"] = l.normalized
-        if let bc = l.documentType { r.extras["ch.documentType"] = bc }
-        if let a = l.esAccount { r.extras["ch.esAccount"] = a }
-        if let c = l.esClearing { r.extras["ch.esClearing"] = c }
-        r.creditor = with(r.creditor ?? Party()) { $0.account = with($0.account ?? Account()) { $0.number = l.participant } }
-        if let v = l.amount, let cur = l.currency {
-            let a = Amount(value: v, currency: cur)
+        for (key, value) in l.extras { r.extras[key] = value }
+        if let account = l.account {
+            r.creditor = with(r.creditor ?? Party()) { party in
+                party.account = with(party.account ?? Account()) {
+                    $0.number = account.number
+                    if let bank = account.bankCode { $0.bankCode = bank }
+                }
+            }
+        }
+        if let a = l.amount {
             if check, let p = printedAmount, p != a {
                 diagnostics.append(.warning(.slipRuleFailed, field: "amount", uncertain: true,
                                             "coding line amount \(a) differs from the printed amount \(p)"))
             }
             r.amount = a
         }
-        if let ref = l.reference {
-            let coded = Reference(type: .qrReference, value: ref, valid: !l.failedChecks.contains("reference"))
-            if check, let p = printedReference, p.value.filter(\.isNumber) != ref {
+        if let coded = l.reference {
+            if check, let p = printedReference, p.value.filter(\.isNumber) != coded.value {
                 diagnostics.append(.warning(.slipRuleFailed, field: "reference", uncertain: true,
-                                            "coding line reference \(ref) differs from the printed reference \(p.value)"))
+                                            "coding line reference \(coded.value) differs from the printed reference \(p.value)"))
             }
             r.reference = coded
         }
@@ -175,7 +177,7 @@ enum SlipRecordBuilder {
         case .ibanNationalCheck:
             // The IBAN parser already applies GiroCore's national check digits; a failing IBAN was not used.
             break
-        case .esrCodingLine, .amountWords, .accountCheck:
+        case .codingLine, .amountWords, .accountCheck:
             break
         }
     }

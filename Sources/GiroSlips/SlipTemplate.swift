@@ -41,9 +41,11 @@ public struct SlipZoneOCR: Sendable, Hashable, Codable {
 /// The parsers a zone can run (`docs/slip-templates.md`, "Parsers").
 public enum SlipParserKind: String, Sendable, Hashable, Codable, CaseIterable {
     case iban, bic, amount, currency, reference, date, text, lines, digits, regex
-    case esrCodingLine = "ch-esr-coding-line"
-    /// A national account number (`country`: CZ/SK `prefix-number/bank`, HU giro, RS 18 digits) with its check,
-    /// converted to the IBAN.
+    /// A printed machine-readable line read by a country's coding-line reader (`codingLine`: `ch.esr`), every
+    /// check digit verified; its values fill the record.
+    case codingLine = "coding-line"
+    /// A national account number (`country`, default the template's) with its check, converted to the IBAN by the
+    /// country's `NationalAccountRule`.
     case account
 
     /// Options each parser accepts.
@@ -56,6 +58,7 @@ public enum SlipParserKind: String, Sendable, Hashable, Codable, CaseIterable {
         case .digits: ["length"]
         case .regex: ["pattern"]
         case .account: ["country", "bankZone"]
+        case .codingLine: ["codingLine"]
         default: []
         }
     }
@@ -66,7 +69,6 @@ public enum SlipParserKind: String, Sendable, Hashable, Codable, CaseIterable {
         case .iban, .bic: "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 "
         case .digits: "0123456789 -"
         case .account: "0123456789 -/"
-        case .esrCodingLine: "0123456789>+ "
         case .amount: "0123456789.,'- *"
         default: nil
         }
@@ -89,9 +91,10 @@ public struct SlipZone: Sendable, Hashable, Codable {
 public enum SlipRule: String, Sendable, Hashable, Codable, CaseIterable {
     case referenceCheck = "reference-check"
     case ibanNationalCheck = "iban-national-check"
-    case esrCodingLine = "esr-coding-line"
+    /// The printed amount and reference must equal the coding line's.
+    case codingLine = "coding-line"
     case amountWords = "amount-words"
-    /// The country's national bank code + account number check (`SlipAccountCheck`, e.g. the UK modulus check).
+    /// The country's national bank code + account number check (its `NationalAccountRule`, e.g. the UK modulus check).
     case accountCheck = "account-check"
 }
 

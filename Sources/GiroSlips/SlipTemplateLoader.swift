@@ -197,8 +197,8 @@ public enum SlipTemplateLoader {
                     guard let rule = SlipRule(rawValue: n) else {
                         throw fail("\(key).rule", nameV.line, "unknown rule \"\(n)\" (known: \(SlipRule.allCases.map(\.rawValue).joined(separator: ", ")))")
                     }
-                    if rule == .esrCodingLine, !zones.contains(where: { $0.parser == .esrCodingLine }) {
-                        throw fail("\(key).rule", nameV.line, "esr-coding-line needs a zone with parser ch-esr-coding-line")
+                    if rule == .codingLine, !zones.contains(where: { $0.parser == .codingLine }) {
+                        throw fail("\(key).rule", nameV.line, "coding-line needs a zone with parser coding-line")
                     }
                     if rule == .accountCheck, !(zones.contains { $0.field == "creditor.account.bankCode" } && zones.contains { $0.field == "creditor.account.number" }) {
                         throw fail("\(key).rule", nameV.line, "account-check needs zones for creditor.account.bankCode and creditor.account.number")
@@ -272,6 +272,9 @@ public enum SlipTemplateLoader {
                 }
             }
             if parser == .regex, options["pattern"] == nil { throw fail("\(key).options.pattern", z.line, "parser regex needs a pattern") }
+            if parser == .codingLine, options["codingLine"] == nil {
+                throw fail("\(key).options.codingLine", z.line, "parser coding-line needs a codingLine reader id such as ch.esr")
+            }
             if field == "alternativeAccounts", parser != .iban { throw fail("\(key).parser", z.line, "alternativeAccounts takes parser iban") }
             if parser == .account {
                 guard options["country"] != nil else { throw fail("\(key).options.country", z.line, "parser account needs a country") }
@@ -301,8 +304,12 @@ public enum SlipTemplateLoader {
             case (.reference, "otherField"):
                 guard value == "remittanceInformation" else { throw fail(key, line, "only remittanceInformation can take an unstructured communication") }
             case (.account, "country"):
-                guard SlipAccountReader.countries.contains(value) else {
-                    throw fail(key, line, "expected one of \(SlipAccountReader.countries.sorted().joined(separator: ", "))")
+                guard value.utf8.count == 2, value.utf8.allSatisfy({ $0 >= 65 && $0 <= 90 }) else {
+                    throw fail(key, line, "expected a country code such as CZ")
+                }
+            case (.codingLine, "codingLine"):
+                guard !value.isEmpty, value.utf8.count <= 32, value.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || $0 == 46 || $0 == 45 }) else {
+                    throw fail(key, line, "expected a coding-line reader id such as ch.esr")
                 }
             case (.account, "bankZone"):
                 guard value == "creditor.account.bankCode" else { throw fail(key, line, "only creditor.account.bankCode can hold a bank code") }

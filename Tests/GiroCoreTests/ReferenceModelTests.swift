@@ -95,38 +95,38 @@ struct ReferenceModelTests {
 
 struct NationalAccountNumberTests {
     @Test func czechWorkedExample() throws {
-        let a = try #require(CzechAccountNumber("721-77628031/0710"))
-        #expect(a.iban() == "CZ5207100007210077628031")
+        let a = try #require(PrefixedAccountNumber("721-77628031/0710"))
+        #expect(a.iban(country: "CZ") == "CZ5207100007210077628031")
         #expect(a.formatted == "721-77628031/0710")
-        #expect(CzechAccountNumber(iban: "CZ5207100007210077628031") == a)
+        #expect(PrefixedAccountNumber(iban: "CZ5207100007210077628031") == a)
         #expect(a.iban(country: "SK").hasPrefix("SK"))
-        #expect(CzechAccountNumber(iban: a.iban(country: "SK")) == a)
-        #expect(CzechAccountNumber(validatedIBAN: "CZ5207100007210077628031") == a)
-        #expect(CzechAccountNumber(validatedIBAN: "CZ3301000000000002970297")?.formatted == "2970297/0100")
-        #expect(CzechAccountNumber(validatedIBAN: "CZ52071000072100776280") == nil)
-        #expect(CzechAccountNumber(validatedIBAN: "DE5207100007210077628031") == nil)
-        #expect(CzechAccountNumber(validatedIBAN: "CZ520710000721007762803x") == nil)
+        #expect(PrefixedAccountNumber(iban: a.iban(country: "SK")) == a)
+        #expect(PrefixedAccountNumber(validatedIBAN: "CZ5207100007210077628031") == a)
+        #expect(PrefixedAccountNumber(validatedIBAN: "CZ3301000000000002970297")?.formatted == "2970297/0100")
+        #expect(PrefixedAccountNumber(validatedIBAN: "CZ52071000072100776280") == nil)
+        #expect(PrefixedAccountNumber(validatedIBAN: "DE5207100007210077628031") == nil)
+        #expect(PrefixedAccountNumber(validatedIBAN: "CZ520710000721007762803x") == nil)
     }
 
     @Test(arguments: ["721-77628032/0710", "77628031/071", "-77628031/0710", "1/0710", "0000000000/0100", "7a1-77628031/0710",
                       "77628031", "1234567-77628031/0710"])
     func czechInvalid(_ text: String) {
-        #expect(CzechAccountNumber(text) == nil)
+        #expect(PrefixedAccountNumber(text) == nil)
     }
 
     @Test func czechIBANWithBadCheckIsRejected() {
-        #expect(CzechAccountNumber(iban: "CZ5307100007210077628031") == nil)
-        #expect(CzechAccountNumber(iban: "DE5207100007210077628031") == nil)
+        #expect(PrefixedAccountNumber(iban: "CZ5307100007210077628031") == nil)
+        #expect(PrefixedAccountNumber(iban: "DE5207100007210077628031") == nil)
     }
 
     @Test func serbian() throws {
-        let a = try #require(SerbianAccountNumber("840-955845-10"))
+        let a = try #require(Mod97AccountNumber("840-955845-10"))
         #expect(a.compact == "840000000095584510")
-        #expect(a.iban == "RS35840000000095584510")
+        #expect(a.iban(country: "RS") == "RS35840000000095584510")
         #expect(a.formatted == "840-0000000955845-10")
-        #expect(SerbianAccountNumber("840000000095584510") == a)
-        #expect(SerbianAccountNumber("840000000095584511") == nil)
-        #expect(SerbianAccountNumber("840-955845-1") == nil)
+        #expect(Mod97AccountNumber("840000000095584510") == a)
+        #expect(Mod97AccountNumber("840000000095584511") == nil)
+        #expect(Mod97AccountNumber("840-955845-1") == nil)
         #expect(IBAN.isValid("RS35840000000095584510"))
     }
 }

@@ -1,5 +1,7 @@
 import GiroCore
 import GiroParsers
+@testable import GiroBelgium
+@testable import GiroNetherlands
 import Testing
 
 /// OGM/VCS and betalingskenmerk in OCR text: found where unambiguous, and their verdicts agree with the

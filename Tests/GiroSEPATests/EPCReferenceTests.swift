@@ -104,11 +104,11 @@ import GiroCore
     }
 
     @Test func dutchCheckFunction() {
-        #expect(DutchBetalingskenmerk.check(digits: Array("5000056789012345".utf8)) == true)
-        #expect(DutchBetalingskenmerk.check(digits: Array("1234567".utf8)) == nil)
-        #expect(DutchBetalingskenmerk.check(digits: Array("371234567".utf8)) == false)
+        #expect(WeightedMod11Reference.check(digits: Array("5000056789012345".utf8)) == true)
+        #expect(WeightedMod11Reference.check(digits: Array("1234567".utf8)) == nil)
+        #expect(WeightedMod11Reference.check(digits: Array("371234567".utf8)) == false)
         // Length code must be (digits after L) mod 10.
-        #expect(DutchBetalingskenmerk.check(digits: Array("281234567".utf8)) == false)
+        #expect(WeightedMod11Reference.check(digits: Array("281234567".utf8)) == false)
     }
 
     // MARK: Austria and the rest

@@ -117,8 +117,8 @@ struct RouteTests {
         let check = try await request(p, "POST", "/v1/check/iban", headers: ["Content-Type": "application/json"],
                                 body: Array(#"{"values":["GB82WEST12345698765432","GB00"]}"#.utf8))
         #expect(check.status == 200)
-        let expected = try JSONSerialization.jsonObject(with: Data(Self.cliJSON([IdentifierCheck.check(.iban, "GB82WEST12345698765432"),
-                                                                                  IdentifierCheck.check(.iban, "GB00")])))
+        let expected = try JSONSerialization.jsonObject(with: Data(Self.cliJSON([IdentifierCheck.check(IBANIdentifier(), "GB82WEST12345698765432"),
+                                                                                  IdentifierCheck.check(IBANIdentifier(), "GB00")])))
         #expect((try JSONSerialization.jsonObject(with: Data(check.body)) as? NSArray) == expected as? NSArray)
         let lines = try await request(p, "POST", "/v1/check/bic", headers: ["Content-Type": "text/plain"], body: Array("DEUTDEFF\nXX\n".utf8))
         #expect(lines.status == 200)

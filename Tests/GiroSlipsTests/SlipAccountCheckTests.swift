@@ -34,10 +34,18 @@ import Testing
 
     @Test func aHandedInCheckIsTheOneThatRuns() throws {
         var reader = SlipReader(templates: SlipReader.builtInTemplates)
-        reader.accountChecks = ["GB": SlipAccountCheck { bank, number in
-            GiroError(ErrorCode("test_account_refused"), field: "account", "\(bank) \(number) refused")
-        }]
+        reader.rules.accounts["GB"] = RefusingAccountRule()
         let r = try #require(reader.read(words: try page("gas-bill")).first).record
         #expect(uncertainCodes(r) == ["test_account_refused"])
+    }
+}
+
+/// A bank's own pair check handed to the reader: refuses every pair.
+struct RefusingAccountRule: NationalAccountRule {
+    let countryCode = "GB"
+    let checksPairs = true
+    func read(_ compact: String) -> NationalAccountReading { .notAnAccount }
+    func check(bankCode: String, number: String) -> GiroError? {
+        GiroError(ErrorCode("test_account_refused"), field: "account", "\(bankCode) \(number) refused")
     }
 }

@@ -57,7 +57,7 @@ import Testing
          "\"field\": \"creditor.account.iban\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"account\"", "zones[0].options.country", 15),
         ("\"parser\": \"amount\", \"required\": true", "\"parser\": \"account\", \"required\": true, \"options\": {\"country\": \"CZ\"}", "zones[0].parser", 15),
         ("\"field\": \"amount\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"amount\", \"required\": true",
-         "\"field\": \"creditor.account.iban\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"account\", \"options\": {\"country\": \"DE\"}",
+         "\"field\": \"creditor.account.iban\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"account\", \"options\": {\"country\": \"de\"}",
          "zones[0].options.country", 15),
         ("\"field\": \"amount\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"amount\", \"required\": true",
          "\"field\": \"creditor.account.iban\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"account\", \"options\": {\"country\": \"CZ\", \"bankZone\": \"creditor.account.bankCode\"}",

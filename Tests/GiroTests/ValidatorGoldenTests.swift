@@ -10,14 +10,15 @@ import Giro
     static let cases = Golden.cases(under: Golden.repoRoot.appendingPathComponent("fixtures/validators"))
 
     @Test func everyKindHasCases() {
-        for kind in IdentifierKind.allCases {
-            #expect(Self.cases.contains { $0.formatDirectory == kind.rawValue }, "no fixtures for \(kind)")
+        for kind in CountryRegistry.identifiers.map(\.kind) {
+            #expect(Self.cases.contains { $0.formatDirectory == kind && $0.expectation == "valid" }, "no valid fixture for \(kind)")
+            #expect(Self.cases.contains { $0.formatDirectory == kind && $0.expectation == "invalid" }, "no invalid fixture for \(kind)")
         }
     }
 
     @Test(arguments: cases)
     func checksToGolden(_ c: Golden.Case) throws {
-        let kind = try #require(IdentifierKind(rawValue: c.formatDirectory))
+        let kind = try #require(CountryRegistry.identifier(kind: c.formatDirectory))
         let value = try String(contentsOf: c.payload, encoding: .utf8)
         let result = IdentifierCheck.check(kind, value)
         switch c.expectation {

@@ -1,9 +1,10 @@
-/// A Czech (or Slovak: the same scheme) domestic account number `[prefix-]number/bank` (formats-cee.md §4.7).
+/// A domestic account number `[prefix-]number/bank`, the one scheme two plug-ins share (the Czech and the Slovak
+/// account, formats-cee.md §4.7), so it lives in the core.
 ///
 /// Prefix ≤ 6 digits and number 2–10 digits, each with a weighted mod-11 check (prefix weights 10,5,8,4,2,1;
 /// number weights 6,3,7,9,10,5,8,4,2,1, both on the left-zero-padded value); bank code 4 digits.
-/// The IBAN is `CZ`/`SK` + check + bank(4) + prefix(6) + number(10).
-package struct CzechAccountNumber: Sendable, Hashable, Codable {
+/// The IBAN is the country's two letters + check + bank(4) + prefix(6) + number(10).
+package struct PrefixedAccountNumber: Sendable, Hashable, Codable {
     /// 0–6 digits, no leading zeros (`""` when absent).
     package var prefix: String
     /// 2–10 digits, no leading zeros.
@@ -63,7 +64,7 @@ package struct CzechAccountNumber: Sendable, Hashable, Codable {
     }
 
     /// Compact IBAN with computed check digits (`CZ5207100007210077628031`).
-    package func iban(country: String = "CZ") -> String {
+    package func iban(country: String) -> String {
         let bban = bankCode + Self.zeroPad(prefix, 6) + Self.zeroPad(number, 10)
         let check = ISO7064.mod97CheckDigits(Array((bban + country).utf8)) ?? 0
         return country + (check < 10 ? "0\(check)" : "\(check)") + bban
@@ -97,9 +98,10 @@ package struct CzechAccountNumber: Sendable, Hashable, Codable {
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 }
 
-/// A Serbian domestic account: bank (3) + account (13, zero-padded) + control (2), control =
-/// 98 − (first 16 digits · 100 mod 97) (formats-cee.md §2.3). `840-955845-10` ≡ `840000000095584510`.
-package struct SerbianAccountNumber: Sendable, Hashable, Codable {
+/// An 18-digit domestic account: bank (3) + account (13, zero-padded) + control (2), control =
+/// 98 − (first 16 digits · 100 mod 97); the Serbian account (formats-cee.md §2.3), and the Montenegrin one has the
+/// same scheme. `840-955845-10` ≡ `840000000095584510`.
+package struct Mod97AccountNumber: Sendable, Hashable, Codable {
     /// 3 digits.
     package var bankCode: String
     /// 13 digits, zero-padded.
@@ -129,7 +131,7 @@ package struct SerbianAccountNumber: Sendable, Hashable, Codable {
             return nil
         }
         let s = digits.startIndex
-        guard digits.count == 18, digits.allSatisfy(CzechAccountNumber.isDigit),
+        guard digits.count == 18, digits.allSatisfy(PrefixedAccountNumber.isDigit),
               let expected = ISO7064.mod97CheckDigits(digits[s..<(s + 16)]),
               Int(digits[s + 16] - 48) * 10 + Int(digits[s + 17] - 48) == expected else { return nil }
         bankCode = String(decoding: digits[s..<(s + 3)], as: UTF8.self)
@@ -139,8 +141,54 @@ package struct SerbianAccountNumber: Sendable, Hashable, Codable {
 
     /// 18 digits.
     package var compact: String { bankCode + number + checkDigits }
-    /// `RS35` + the 18 digits: the national check makes the BBAN ≡ 1 (mod 97), so the IBAN check is always 35.
-    package var iban: String { "RS35" + compact }
+    /// The country's IBAN: its two letters, the mod-97 check digits, the 18 digits (for Serbia always `RS35`: the
+    /// national check makes the BBAN ≡ 1 mod 97).
+    package func iban(country: String) -> String {
+        let bban = Array(compact.utf8)
+        let check = ISO7064.mod97CheckDigits(bban + Array(country.utf8)) ?? 0
+        return country + (check < 10 ? "0" : "") + String(check) + compact
+    }
     /// `bbb-nnnnnnnnnnnnn-kk`.
     package var formatted: String { bankCode + "-" + number + "-" + checkDigits }
+}
+
+extension PrefixedAccountNumber {
+    /// A slip's account box of a country with this scheme: `prefix-number/bank` or the country's IBAN.
+    package static func read(_ s: String, country: String) -> NationalAccountReading {
+        if s.hasPrefix(country) {
+            guard let a = PrefixedAccountNumber(iban: s) else { return NationalAccountReading.ibanShaped(s, country) ? .failedCheck(s) : .notAnAccount }
+            return .account(Account(iban: a.iban(country: country), number: a.formatted, bankCode: a.bankCode))
+        }
+        guard let a = PrefixedAccountNumber(s) else {
+            // `prefix-number/bank` with digits only around the separators: a check digit is wrong.
+            let shape = s.contains("/") && s.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 45 || $0 == 47 }
+            return shape ? .failedCheck(s) : .notAnAccount
+        }
+        return .account(Account(iban: a.iban(country: country), number: a.formatted, bankCode: a.bankCode))
+    }
+}
+
+extension NationalAccountReading {
+    /// The country's two letters followed by digits only: an IBAN of that country, whatever its checks say.
+    package static func ibanShaped(_ s: String, _ country: String) -> Bool {
+        s.hasPrefix(country) && s.utf8.count > 4 && s.utf8.dropFirst(2).allSatisfy { $0 >= 48 && $0 <= 57 }
+    }
+
+    /// The account as an identifier (`giro check cz-account`): `compact` makes the electronic form of the national
+    /// print form (the record's `number`); the IBAN and bank code go to the details. `failedCheck` and
+    /// `notAnAccount` become typed errors.
+    package func identifier(country: String, what: String, compact: (String) -> String = { $0 }) throws(GiroError) -> ValidIdentifier {
+        switch self {
+        case .account(let a):
+            var details = ["country": country]
+            if let iban = a.iban { details["iban"] = iban }
+            if let bank = a.bankCode { details["bankCode"] = bank }
+            let number = a.number ?? a.iban ?? ""
+            return ValidIdentifier(compact: compact(number), formatted: number, details: details)
+        case .failedCheck(let s):
+            throw GiroError(.ibanInvalidNationalCheck, field: "account", "\(what) \(s.prefix(40)): a check digit does not match")
+        case .notAnAccount:
+            throw GiroError(.fieldInvalid, field: "account", "not a \(what)")
+        }
+    }
 }

@@ -141,8 +141,8 @@ package enum NationalCheckDigits {
         guard b.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return "digits" }
         guard b.count >= 24 else { return "length" }
         let s = b.startIndex
-        if !HungarianGiro.isValidGroup(b[s..<(s + 8)]) { return "bank/branch group fails the 9-7-3-1 check" }
-        if !HungarianGiro.isValidGroup(b[(s + 8)..<(s + 24)]) { return "account number fails the 9-7-3-1 check" }
+        if !WeightedModulus.holds(b[s..<(s + 8)], weights: WeightedModulus.nineSevenThreeOne, modulus: 10) { return "bank/branch group fails the 9-7-3-1 check" }
+        if !WeightedModulus.holds(b[(s + 8)..<(s + 24)], weights: WeightedModulus.nineSevenThreeOne, modulus: 10) { return "account number fails the 9-7-3-1 check" }
         return nil
     }
 }

@@ -120,3 +120,25 @@ package enum SerbianReferenceModel {
         isDigit(b) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122)
     }
 }
+
+extension ReferenceModelCheck {
+    /// A model reference typed as one value (`giro check hr-reference "HR01 7269-68-0049"`): the model is the
+    /// first `modelLength` characters after spaces are dropped; `check` is the national model table's.
+    package static func identifier(_ input: String, modelLength: Int, keepHyphens: Bool = true,
+                                   check: (_ model: String, _ reference: String) -> ReferenceModelCheck) throws(GiroError) -> ValidIdentifier {
+        guard let bytes = IdentifierText.compact(input, limit: 64), bytes.count > modelLength else {
+            throw GiroError(.referenceInvalid, field: "reference", "a model of \(modelLength) characters followed by the reference number is expected")
+        }
+        let model = String(decoding: bytes.prefix(modelLength), as: UTF8.self)
+        let rest = String(decoding: bytes.dropFirst(modelLength), as: UTF8.self)
+        let number = keepHyphens ? rest : rest.replacingOccurrences(of: "-", with: "")
+        let result = check(model, number)
+        guard result.known else {
+            throw GiroError(.referenceModelUnknown, field: "reference.model", offset: 0, "model \(model) is not in the national model table")
+        }
+        guard result.valid else {
+            throw GiroError(.referenceInvalid, field: "reference", offset: modelLength, "\(model) \(number): " + result.problems.joined(separator: "; "))
+        }
+        return ValidIdentifier(compact: model + number, formatted: model + " " + number, details: ["model": model])
+    }
+}

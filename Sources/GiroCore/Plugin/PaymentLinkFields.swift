@@ -56,26 +56,6 @@ package enum PaymentLinkReferences {
         }
         return national(value)
     }
-
-    /// 12 digits in OGM form (`+++…+++`, `/`, bare) → `be.ogm`.
-    package static func belgian(_ value: String) -> Result<Reference, GiroError>? {
-        let u = Array(value.utf8)
-        guard u.contains(where: { $0 >= 48 && $0 <= 57 }),
-              u.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 0x20 || $0 == 0x2B || $0 == 0x2A || $0 == 0x2F }),
-              u.filter({ $0 >= 48 && $0 <= 57 }).count == 12 else { return nil }
-        do { return .success(Reference(type: .belgianStructured, value: try BelgianOGM.validate(u), valid: true)) }
-        catch { return .failure(error) }
-    }
-
-    /// 16 digits (or 9–14 with a length code) → `nl.betalingskenmerk`; other digit strings are not claimed.
-    package static func dutch(_ value: String) -> Result<Reference, GiroError>? {
-        let u = Array(value.utf8).filter { $0 != 0x20 }
-        guard u.count == 16 || (9...14).contains(u.count), u.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return nil }
-        do {
-            let c = try DutchBetalingskenmerk.validate(u)
-            return .success(Reference(type: .dutchPaymentReference, value: c.compact, valid: true))
-        } catch { return .failure(error) }
-    }
 }
 
 extension PaymentLinkRules {

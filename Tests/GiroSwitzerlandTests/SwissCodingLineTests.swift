@@ -1,5 +1,6 @@
 import Foundation
-@testable import GiroCore
+import GiroCore
+@testable import GiroSwitzerland
 import Testing
 
 /// The coding-line rules both Swiss readers share, on the worked examples of formats-west.md §3.2–3.3.

@@ -1,3 +1,5 @@
+import GiroCore
+
 /// Hungarian GIRO account numbers: `8-8` or `8-8-8` digits (formats-cee §6.4).
 ///
 /// The first 8 digits (bank, branch, check) and the rest (8 or 16 digits, check last) each satisfy
@@ -57,19 +59,8 @@ package struct HungarianGiro: Sendable, Hashable, Codable {
         return "HU" + (check < 10 ? "0" : "") + String(check) + String(decoding: bban, as: UTF8.self)
     }
 
+    /// Σ digit·weight ≡ 0 (mod 10), weights 9, 7, 3, 1 repeating from the left.
     static func isValidGroup<C: Collection<UInt8>>(_ group: C) -> Bool {
-        var sum = 0
-        for (i, b) in group.enumerated() {
-            guard b >= 48, b <= 57 else { return false }
-            let weight: Int
-            switch i % 4 {
-            case 0: weight = 9
-            case 1: weight = 7
-            case 2: weight = 3
-            default: weight = 1
-            }
-            sum += Int(b - 48) * weight
-        }
-        return sum % 10 == 0
+        WeightedModulus.holds(group, weights: WeightedModulus.nineSevenThreeOne, modulus: 10)
     }
 }

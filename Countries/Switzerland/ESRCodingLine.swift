@@ -2,30 +2,31 @@ import Foundation
 import GiroCore
 
 /// The OCR-B coding line of a Swiss orange (ESR/BVR) or red (ES) inpayment slip, decoded with every check digit
-/// (formats-west.md §3.2–3.3). Spaces and OCR noise outside `0-9 > +` are ignored.
-public struct ESRCodingLine: Sendable, Hashable {
-    public enum Kind: String, Sendable, Hashable { case esr, es }
-    public var kind: Kind
+/// (formats-west.md §3.2–3.3). Spaces and OCR noise outside `0-9 > +` are ignored. The slip engine reads it through
+/// ``SwissCodingLineReader`` (the `coding-line` zone parser with `codingLine: ch.esr`).
+package struct ESRCodingLine: Sendable, Hashable {
+    package enum Kind: String, Sendable, Hashable { case esr, es }
+    package var kind: Kind
     /// ESR document type (Belegartcode) `01`, `04` …; nil on a red ES.
-    public var documentType: String?
-    public var currency: String?
+    package var documentType: String?
+    package var currency: String?
     /// Amount in the line (ESR types with amount only).
-    public var amount: Decimal?
+    package var amount: Decimal?
     /// ESR reference, 27 (or 16) digits including its check digit.
-    public var reference: String?
+    package var reference: String?
     /// Participant number as printed, `01-162-8` (ESR) or the bank's postal account (ES).
-    public var participant: String
+    package var participant: String
     /// Red ES: the 27-digit beneficiary account field and the 9-digit clearing field.
-    public var esAccount: String?
-    public var esClearing: String?
+    package var esAccount: String?
+    package var esClearing: String?
     /// The line as read, digits and separators only.
-    public var normalized: String
+    package var normalized: String
     /// Check-digit failures (`amount`, `reference`, `participant`, `account`, `clearing`); empty when all hold.
-    public var failedChecks: [String]
+    package var failedChecks: [String]
 
     /// Nil when the text has no coding-line shape. The layout and check-digit rules are GiroCore's `SwissCodingLine`,
     /// the same as the strict `ch.esr-coding-line` plug-in's; this reader only collects failures instead of throwing.
-    public static func parse(_ text: String) -> ESRCodingLine? {
+    package static func parse(_ text: String) -> ESRCodingLine? {
         let kept = Array(text.utf8.filter { ($0 >= 48 && $0 <= 57) || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "+") })
         guard kept.count <= 80 else { return nil }
         let s = String(decoding: kept, as: UTF8.self)
@@ -72,6 +73,9 @@ public struct ESRCodingLine: Sendable, Hashable {
         return nil
     }
 
+    /// The participant block's nine digits as they stand on the line (`010001628`): the line's last block.
+    var participantDigits: String { String(normalized.dropLast().suffix(9)) }
+
     /// Runs of digits and the `>` or `+` closing each (nil for trailing digits).
     static func blocks(_ bytes: [UInt8]) -> [(digits: [UInt8], terminator: UInt8?)] {
         var out: [(digits: [UInt8], terminator: UInt8?)] = []
@@ -83,5 +87,45 @@ public struct ESRCodingLine: Sendable, Hashable {
         }
         if !digits.isEmpty { out.append((digits, nil)) }
         return out
+    }
+}
+
+/// The slip engine's reader of ESR/ES coding lines: the record gets the same account and extras keys as the
+/// `ch.esr-coding-line` plug-in gives a line handed over as text (Countries/Switzerland/README.md).
+public struct SwissCodingLineReader: CodingLineReader {
+    public let id = "ch.esr"
+    public let countryCode = "CH"
+    public let alphabet = "0123456789>+ "
+
+    public init() {}
+
+    public func read(_ text: String) -> CodingLineReading? {
+        guard let line = ESRCodingLine.parse(text) else { return nil }
+        var reading = CodingLineReading(normalized: line.normalized, failedChecks: line.failedChecks)
+        reading.extras[ESRExtrasKey.codingLine] = line.normalized
+        if let currency = line.currency { reading.extras[ESRExtrasKey.currency] = currency }
+        switch line.kind {
+        case .esr:
+            reading.extras[ESRExtrasKey.slip] = "orange"
+            if let type = line.documentType { reading.extras[ESRExtrasKey.documentType] = type }
+            reading.extras[ESRExtrasKey.participant] = line.participantDigits
+            reading.account = Account(number: line.participant)
+            if let value = line.amount, let currency = line.currency { reading.amount = Amount(value: value, currency: currency) }
+            if let ref = line.reference {
+                reading.reference = Reference(type: .qrReference, value: ref, valid: !line.failedChecks.contains("reference"))
+            }
+        case .es:
+            reading.extras[ESRExtrasKey.slip] = "red"
+            if let account = line.esAccount, let clearing = line.esClearing {
+                let bank = SwissCodingLine.clearingNumber(clearing.utf8)
+                reading.account = Account(number: SwissCodingLine.redAccountNumber(account.utf8), bankCode: bank)
+                reading.extras[ESRExtrasKey.bankClearing] = bank
+                reading.extras[ESRExtrasKey.bankPostalAccount] = line.participant
+            } else {
+                // The short red line (postal account only): the bank's postal account is the account to pay.
+                reading.account = Account(number: line.participant)
+            }
+        }
+        return reading
     }
 }

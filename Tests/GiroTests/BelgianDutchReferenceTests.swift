@@ -1,4 +1,4 @@
-import GiroCore
+import Giro
 import Testing
 
 /// formats-west §6.1 and §7.1: the worked examples, the vectors (valid and known-invalid), and the errors'
@@ -18,10 +18,10 @@ import Testing
     }
 
     @Test func ogmWorkedExamples() throws {
-        #expect(BelgianOGM.checkDigits(Array("0108068171".utf8)[...]) == 83)
-        #expect(BelgianOGM.checkDigits(Array("0000000097".utf8)[...]) == 97)  // remainder 0 → 97
+        #expect(Mod97Reference.checkDigits(Array("0108068171".utf8)[...]) == 83)
+        #expect(Mod97Reference.checkDigits(Array("0000000097".utf8)[...]) == 97)  // remainder 0 → 97
         #expect(try BelgianOGM.validate(Array("+++000/0000/09797+++".utf8)) == "000000009797")
-        #expect(BelgianOGM.formatted("010806817183") == "+++010/8068/17183+++")
+        #expect(Mod97Reference.formatted("010806817183") == "+++010/8068/17183+++")
     }
 
     @Test func ogmFormatAndCheckErrorsAreDistinct() {
@@ -38,12 +38,12 @@ import Testing
     @Test func kenmerkWorkedExamples() throws {
         let sixteen = try DutchBetalingskenmerk.validate(Array("5000 0567 8901 2345".utf8))
         #expect(sixteen.compact == "5000056789012345" && sixteen.hasCheckDigit && sixteen.lengthCode == nil)
-        #expect(DutchBetalingskenmerk.checkDigit(Array("000056789012345".utf8)[...]) == 5)  // A = 215, 215 mod 11 = 6
+        #expect(WeightedMod11Reference.checkDigit(Array("000056789012345".utf8)[...]) == 5)  // A = 215, 215 mod 11 = 6
         let fourteen = try DutchBetalingskenmerk.validate(Array("12 2345 3462 2567".utf8))
         #expect(fourteen.lengthCode == 2)
         #expect(try DutchBetalingskenmerk.validate(Array("5834567890".utf8)).lengthCode == 8)  // vector 5
         #expect(try DutchBetalingskenmerk.validate(Array("1234567".utf8)).hasCheckDigit == false)  // vector 2
-        #expect(DutchBetalingskenmerk.formatted("5000056789012345") == "5000 0567 8901 2345")
+        #expect(WeightedMod11Reference.formatted("5000056789012345") == "5000 0567 8901 2345")
     }
 
     @Test func kenmerkOfficialRuleNotElfproef() {

@@ -1,3 +1,5 @@
+import GiroCore
+
 import Foundation
 
 /// The rules of the Swiss OCR-B coding line (orange ESR/BVR with reference, red ES with bank account;

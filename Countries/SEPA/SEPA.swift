@@ -1,0 +1,10 @@
+import GiroCore
+
+/// The SEPA plug-in: everything it contributes to the engine (docs in README.md beside this file).
+public enum SEPA {
+    public static let descriptor = CountryDescriptor(
+        code: "SEPA", name: "SEPA (EPC QR)",
+        formats: [EPCQRCode()],
+        extrasKeys: ["sepa.beneficiaryToOriginatorInformation", "sepa.charsetCode", "sepa.identification", "sepa.lineSeparator"]
+    )
+}

@@ -1,0 +1,39 @@
+import GiroCore
+
+/// The United Kingdom plug-in: everything it contributes to the engine (README.md beside this file).
+public enum UnitedKingdom {
+    public static let descriptor = CountryDescriptor(
+        code: "GB", name: "United Kingdom",
+        formats: [UKPayByBankLink()],
+        identifiers: [UKSortCodeAccount()],
+        accounts: [UKSortCodeAccount()],
+        slipTemplates: BritishSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
+        extrasKeys: ["gb.codeline", "gb.handle", "gb.linkKind", "gb.normalisation", "gb.url"]
+    )
+}
+
+/// `giro check uk-account "08-99-99 66374958"`: sort code + account number, Pay.UK modulus checked; details:
+/// method, exception, checks.
+public struct UKSortCodeAccount: Identifier, NationalAccountRule {
+    public let kind = "uk-account"
+    public let country: String? = "GB"
+    public let countryCode = "GB"
+    public let summary = "UK sort code + account number, Pay.UK modulus checks (VOCALINK tables)"
+    public let example = "08-99-99 66374958"
+    public let checksPairs = true
+
+    public init() {}
+
+    public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
+        let uk = try UKModulus.check(bytes: Array(input.utf8))
+        if let error = uk.error { throw error }
+        return ValidIdentifier(compact: uk.account.compact, formatted: uk.account.formatted, details: uk.details)
+    }
+
+    /// The slip's sort code and account boxes: read as one pair by `check(bankCode:number:)`, so a lone box is not an account.
+    public func read(_ compact: String) -> NationalAccountReading { .notAnAccount }
+
+    public func check(bankCode: String, number: String) -> GiroError? {
+        do throws(GiroError) { return try UKModulus.check(sortCode: bankCode, account: number).error } catch { return error }
+    }
+}
