@@ -30,6 +30,11 @@ public struct UKSortCodeAccount: Identifier, NationalAccountRule {
         return ValidIdentifier(compact: uk.account.compact, formatted: uk.account.formatted, details: uk.details)
     }
 
+    /// The method, exception and checks that ran, when the pair parsed but failed.
+    public func details(ofInvalid input: String) -> [String: String] {
+        (try? UKModulus.check(bytes: Array(input.utf8)))?.details ?? [:]
+    }
+
     /// The slip's sort code and account boxes: read as one pair by `check(bankCode:number:)`, so a lone box is not an account.
     public func read(_ compact: String) -> NationalAccountReading { .notAnAccount }
 

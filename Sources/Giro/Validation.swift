@@ -35,6 +35,7 @@ public struct IdentifierCheck: Sendable, Codable, Hashable {
             result.details = valid.details
         } catch {
             result.error = error
+            result.details = identifier.details(ofInvalid: input)
         }
         return result
     }

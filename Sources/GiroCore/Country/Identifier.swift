@@ -17,6 +17,8 @@ public protocol Identifier: Sendable {
     var example: String { get }
     /// Checks the value and returns its compact and printed forms. Never traps on any input.
     func validate(_ input: String) throws(GiroError) -> ValidIdentifier
+    /// Facts about a value that failed (the UK modulus method and checks that ran); empty for most kinds.
+    func details(ofInvalid input: String) -> [String: String]
 }
 
 /// What a valid identifier is: its compact (electronic) form, its print form and facts about it.
@@ -36,6 +38,8 @@ public struct ValidIdentifier: Sendable, Hashable, Codable {
 }
 
 extension Identifier {
+    public func details(ofInvalid input: String) -> [String: String] { [:] }
+
     /// Whether ``validate(_:)`` accepts the value.
     public func isValid(_ input: String) -> Bool {
         (try? validate(input)) != nil
