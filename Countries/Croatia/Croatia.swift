@@ -21,6 +21,6 @@ public struct CroatianReference: Identifier {
     public init() {}
 
     public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
-        try ReferenceModelCheck.identifier(input, modelLength: 4) { CroatianReferenceModel.check(model: $0, reference: $1) }
+        try ReferenceModelCheck.identifier(input, modelLength: 4) { ReferenceModelScheme.hr.check(model: $0, reference: $1) }
     }
 }

@@ -66,7 +66,7 @@ extension HUB3Decoder {
         return Account(iban: iban, number: String(decoding: raw, as: UTF8.self), bankCode: String(decoding: bank, as: UTF8.self))
     }
 
-    /// Model (field 11) and reference (field 12) through ``CroatianReferenceModel``: a failing check under a
+    /// Model (field 11) and reference (field 12) through ``ReferenceModelScheme`` `hr`: a failing check under a
     /// known model rejects (`reference_invalid_checksum`, the reference in `partial`); a reference that
     /// cannot be checked (no model, a model outside the table) is kept and makes the record uncertain.
     mutating func reference() throws(GiroError) -> Reference? {
@@ -97,7 +97,7 @@ extension HUB3Decoder {
             return ref.isEmpty ? nil : Reference(type: .other, value: refText, valid: nil)
         }
         if modelText == "HR99", ref.isEmpty { return nil }
-        let check = CroatianReferenceModel.check(model: modelText, reference: refText)
+        let check = ReferenceModelScheme.hr.check(model: modelText, reference: refText)
         let reference = check.reference(type: .croatianModel, value: refText)
         if !check.known {
             warn(.referenceModelUnknown, line: mi, uncertain: true, "model \(check.model) is not in the FINA model table; not checked")

@@ -140,7 +140,7 @@ extension IPSDecoder {
         return t
     }
 
-    /// RO: model (2 digits) + reference, checked through ``SerbianReferenceModel``: a failing check under a
+    /// RO: model (2 digits) + reference, checked through ``TwoDigitReferenceModels``: a failing check under a
     /// known model rejects (`reference_invalid_checksum`, the reference in `partial`); a reference that
     /// cannot be checked (no model, a model outside the table) is kept and makes the record uncertain.
     mutating func reference() throws(GiroError) -> Reference? {
@@ -157,7 +157,7 @@ extension IPSDecoder {
         }
         let model = String(decoding: u[0..<2], as: UTF8.self)
         let rest = String(decoding: u[2...], as: UTF8.self)
-        let check = SerbianReferenceModel.check(model: model, reference: rest)
+        let check = TwoDigitReferenceModels.check(model: model, reference: rest)
         let reference = check.reference(type: .serbianModel, value: text)
         if !check.known {
             warn(.referenceModelUnknown, tag: .ro, uncertain: true, "model \(model) is not in the NBS model table; not checked")

@@ -58,7 +58,7 @@ public struct SerbianReference: Identifier, NationalReferenceRule {
     public init() {}
 
     public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
-        try ReferenceModelCheck.identifier(input, modelLength: 2, keepHyphens: false) { SerbianReferenceModel.check(model: $0, reference: $1) }
+        try ReferenceModelCheck.identifier(input, modelLength: 2, keepHyphens: false) { TwoDigitReferenceModels.check(model: $0, reference: $1) }
     }
 
     public func read(model: String?, number raw: String) -> NationalReferenceReading? {
@@ -73,7 +73,7 @@ public struct SerbianReference: Identifier, NationalReferenceRule {
         guard m.utf8.count == 2, m.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), !rest.isEmpty, rest.utf8.count <= 40 else { return nil }
         // Hyphens group the number on the print; model 11 keeps them (Infostan), the others are checked without.
         let checked = m == "11" ? rest : rest.replacingOccurrences(of: "-", with: "")
-        let check = SerbianReferenceModel.check(model: m, reference: checked)
+        let check = TwoDigitReferenceModels.check(model: m, reference: checked)
         let notes = check.warning(reference: checked).map { [$0.message] } ?? []
         return NationalReferenceReading(reference: check.reference(type: ReferenceType(rawValue: "rs.model"), value: m + checked), problems: notes)
     }

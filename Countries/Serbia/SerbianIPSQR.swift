@@ -5,7 +5,7 @@ import GiroCore
 /// Decodes all four kinds — PR (printed bill), PT (merchant at POS), PK (payer at POS), EK (e-commerce) —
 /// with every tag: payee account (18 digits, mod-97 control; the derived `RS35…` IBAN), payee name and
 /// address, amount `RSD1234,56`, payer account and name, payment code (SF), purpose, MCC, one-time code,
-/// references (RO models 97/22/11/00 checked through ``SerbianReferenceModel``, RL, RP, RK). The same
+/// references (RO models 97/22/11/00 checked through ``TwoDigitReferenceModels``, RL, RP, RK). The same
 /// text in a PDF417 decodes alike. The fiscal-receipt QR (`https://suf.purs.gov.rs/…`) is recognised and
 /// refused with `not_a_payment`. See `Countries/Serbia/README.md`.
 public struct SerbianIPSQR: PaymentFormatEncoder {

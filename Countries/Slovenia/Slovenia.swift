@@ -22,6 +22,6 @@ public struct SlovenianReference: Identifier {
     public init() {}
 
     public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
-        try ReferenceModelCheck.identifier(input, modelLength: 4) { SlovenianReferenceModel.check(model: $0, reference: $1) }
+        try ReferenceModelCheck.identifier(input, modelLength: 4) { ReferenceModelScheme.si.check(model: $0, reference: $1) }
     }
 }

@@ -43,7 +43,7 @@ extension UPNDecoder {
         if c.loweredCase { warn(.ibanLowercase, line: i, "lower-case IBAN upper-cased") }
     }
 
-    /// Field 16: `SIkk` + reference (``SlovenianReferenceModel``) or an ISO 11649 `RF` reference. A failing
+    /// Field 16: `SIkk` + reference (``ReferenceModelScheme`` `si`) or an ISO 11649 `RF` reference. A failing
     /// check rejects (the reference in `partial`); a model outside the table or a reference of neither kind
     /// is kept unchecked and makes the record uncertain.
     mutating func creditorReference() throws(GiroError) -> Reference? {
@@ -51,7 +51,7 @@ extension UPNDecoder {
         guard let u = compactReference(i) else { return nil }
         let value = String(decoding: u, as: UTF8.self)
         if Self.isSIModel(u) {
-            let check = SlovenianReferenceModel.check(model: String(decoding: u[0..<4], as: UTF8.self),
+            let check = ReferenceModelScheme.si.check(model: String(decoding: u[0..<4], as: UTF8.self),
                                                       reference: String(decoding: u[4...], as: UTF8.self))
             let reference = check.reference(type: .slovenianModel, value: value)
             if !check.known {
@@ -83,7 +83,7 @@ extension UPNDecoder {
         guard let u = compactReference(i) else { return nil }
         let value = String(decoding: u, as: UTF8.self)
         if Self.isSIModel(u) {
-            let check = SlovenianReferenceModel.check(model: String(decoding: u[0..<4], as: UTF8.self),
+            let check = ReferenceModelScheme.si.check(model: String(decoding: u[0..<4], as: UTF8.self),
                                                       reference: String(decoding: u[4...], as: UTF8.self))
             if let (code, message) = check.warning(reference: check.parts.joined(separator: "-")) { warn(code, line: i, message) }
             return check.reference(type: .slovenianModel, value: value)

@@ -10,8 +10,8 @@ enum ModelReferenceScanner {
         init() {
             for n in 0..<100 {
                 let m = (n < 10 ? "0" : "") + String(n)
-                croatian[n] = CroatianReferenceModel.check(model: "HR" + m, reference: "1").known
-                slovenian[n] = SlovenianReferenceModel.check(model: "SI" + m, reference: "1").known
+                croatian[n] = ReferenceModelScheme.hr.check(model: "HR" + m, reference: "1").known
+                slovenian[n] = ReferenceModelScheme.si.check(model: "SI" + m, reference: "1").known
             }
         }
         func contains(croatian: Bool, _ n: Int) -> Bool {
@@ -58,8 +58,8 @@ enum ModelReferenceScanner {
         let croatian = model.chars[0] == UInt8(ascii: "H")
         let modelText = model.text
         let check: ([UInt8]) -> ReferenceModelCheck = { u in
-            croatian ? CroatianReferenceModel.check(model: modelText, reference: ByteText.string(u))
-                     : SlovenianReferenceModel.check(model: modelText, reference: ByteText.string(u))
+            croatian ? ReferenceModelScheme.hr.check(model: modelText, reference: ByteText.string(u))
+                     : ReferenceModelScheme.si.check(model: modelText, reference: ByteText.string(u))
         }
         let first = check(ref.chars)
         guard first.known else { return nil }
@@ -106,8 +106,8 @@ enum ModelReferenceScanner {
         guard ByteText.wordEnd(t, j), j - s >= 3 else { return nil }
         let reference = ByteText.string(t, s..<j)
         let modelText = model.text
-        let check = model.chars[0] == UInt8(ascii: "H") ? CroatianReferenceModel.check(model: modelText, reference: reference)
-                                                       : SlovenianReferenceModel.check(model: modelText, reference: reference)
+        let check = model.chars[0] == UInt8(ascii: "H") ? ReferenceModelScheme.hr.check(model: modelText, reference: reference)
+                                                       : ReferenceModelScheme.si.check(model: modelText, reference: reference)
         guard check.known, check.valid else { return nil }
         return (ParseCandidate(parser: .reference, type: model.chars[0] == UInt8(ascii: "H") ? "hr.model" : "si.model",
                                value: modelText + " " + reference, span: ByteSpan(start, j), rawText: ByteText.string(t, start..<j),
@@ -122,10 +122,10 @@ enum ModelReferenceScanner {
         let spaced = ByteText.spaceLength(t, j) > 0
         j += ByteText.spaceLength(t, j)
         let refStart = j
-        while j < t.count, j - refStart < SerbianReferenceModel.maxLength, ByteText.isDigit(t[j]) || t[j] == UInt8(ascii: "-") { j += 1 }
+        while j < t.count, j - refStart < TwoDigitReferenceModels.maxLength, ByteText.isDigit(t[j]) || t[j] == UInt8(ascii: "-") { j += 1 }
         guard ByteText.wordEnd(t, j), j - refStart >= 3 else { return nil }
         let reference = ByteText.string(t, refStart..<j).replacingOccurrences(of: "-", with: "")
-        let check = SerbianReferenceModel.check(model: "97", reference: reference)
+        let check = TwoDigitReferenceModels.check(model: "97", reference: reference)
         guard check.valid || spaced else { return nil }
         let raw = ByteText.string(t, start..<j)
         return (ParseCandidate(parser: .reference, type: "rs.model", value: "97 " + reference, span: ByteSpan(start, j),

@@ -10,13 +10,13 @@ struct ReferenceModelTests {
         ("hr17", "2340009"), ("HR69", "40002-00000000001-100"),
     ])
     func croatianValid(model: String, reference: String) {
-        let r = CroatianReferenceModel.check(model: model, reference: reference)
+        let r = ReferenceModelScheme.hr.check(model: model, reference: reference)
         #expect(r.valid, "\(r.problems)")
         #expect(r.known)
     }
 
     @Test func croatianPartsAndModelAreReported() {
-        let r = CroatianReferenceModel.check(model: "01", reference: "102-3057-89016")
+        let r = ReferenceModelScheme.hr.check(model: "01", reference: "102-3057-89016")
         #expect(r.model == "HR01")
         #expect(r.parts == ["102", "3057", "89016"])
     }
@@ -37,15 +37,15 @@ struct ReferenceModelTests {
         ("HR83", "1234-1234567-123456", "P2 must start with 0 or 3"),
     ])
     func croatianInvalid(model: String, reference: String, problem: String) {
-        let r = CroatianReferenceModel.check(model: model, reference: reference)
+        let r = ReferenceModelScheme.hr.check(model: model, reference: reference)
         #expect(!r.valid)
         #expect(r.problems.contains(problem), "\(r.problems)")
     }
 
     @Test func croatianUnknownModel() {
-        let r = CroatianReferenceModel.check(model: "HR21", reference: "123")
+        let r = ReferenceModelScheme.hr.check(model: "HR21", reference: "123")
         #expect(!r.known && !r.valid)
-        #expect(CroatianReferenceModel.check(model: "XX01", reference: "1").problems == ["model XX01 is not HR followed by two digits"])
+        #expect(ReferenceModelScheme.hr.check(model: "XX01", reference: "1").problems == ["model XX01 is not HR followed by two digits"])
     }
 
     @Test(arguments: [
@@ -53,7 +53,7 @@ struct ReferenceModelTests {
         ("12", "1234567890120"), ("SI99", ""), ("SI00", "12-34"),
     ])
     func slovenianValid(model: String, reference: String) {
-        let r = SlovenianReferenceModel.check(model: model, reference: reference)
+        let r = ReferenceModelScheme.si.check(model: model, reference: reference)
         #expect(r.valid, "\(r.problems)")
     }
 
@@ -63,7 +63,7 @@ struct ReferenceModelTests {
         ("SI00", "123456789012345678901", "reference has 21 digits; at most 20"),
     ])
     func slovenianInvalid(model: String, reference: String, problem: String) {
-        let r = SlovenianReferenceModel.check(model: model, reference: reference)
+        let r = ReferenceModelScheme.si.check(model: model, reference: reference)
         #expect(!r.valid)
         #expect(r.problems.contains(problem), "\(r.problems)")
     }
@@ -71,15 +71,15 @@ struct ReferenceModelTests {
     @Test(arguments: [("97", "14123412"), ("97", "163220000111111111000"), ("97", "082240113797893"), ("00", "1234"),
                       ("11", "800577342080-25127-1")])
     func serbianValid(model: String, reference: String) {
-        let r = SerbianReferenceModel.check(model: model, reference: reference)
+        let r = TwoDigitReferenceModels.check(model: model, reference: reference)
         #expect(r.valid, "\(r.problems)")
     }
 
     @Test func serbianInvalid() {
-        #expect(SerbianReferenceModel.check(model: "97", reference: "123456789012345").problems == ["check digits are 12, expected 20"])
-        #expect(!SerbianReferenceModel.check(model: "00", reference: "12-3").valid)
-        #expect(!SerbianReferenceModel.check(model: "42", reference: "123").known)
-        #expect(!SerbianReferenceModel.check(model: "97", reference: "1").valid)
+        #expect(TwoDigitReferenceModels.check(model: "97", reference: "123456789012345").problems == ["check digits are 12, expected 20"])
+        #expect(!TwoDigitReferenceModels.check(model: "00", reference: "12-3").valid)
+        #expect(!TwoDigitReferenceModels.check(model: "42", reference: "123").known)
+        #expect(!TwoDigitReferenceModels.check(model: "97", reference: "1").valid)
     }
 
     @Test func moduliWorkedExamples() {

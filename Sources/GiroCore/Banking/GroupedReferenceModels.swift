@@ -1,16 +1,16 @@
-/// The shared machinery of the Croatian and Slovenian models: digit groups P1…P4 separated by `-`,
+/// The shared machinery of the grouped models (``ReferenceModelScheme``): digit groups P1…P4 separated by `-`,
 /// per-group length rules and check units that cover one group or several concatenated ones.
-enum GroupedReferenceModels {
-    enum Scheme: Sendable {
-        case croatia, slovenia
-
-        var prefix: String { self == .croatia ? "HR" : "SI" }
+package enum GroupedReferenceModels {
+    /// One prefix's model table and limits (data: ReferenceModelTables.swift).
+    package struct Scheme: Sendable {
+        /// The letters printed before the model number.
+        package let prefix: String
         /// Longest reference, hyphens included.
-        var maxLength: Int { 22 }
-        /// Most digits in all groups together (HR: implied by 22 with hyphens; SI: 20).
-        var maxDigits: Int { self == .croatia ? 22 : 20 }
-        var defaultMaxGroupLength: Int { self == .croatia ? 12 : 20 }
-        var table: [Int: ModelRule] { self == .croatia ? ReferenceModelTables.croatia : ReferenceModelTables.slovenia }
+        let maxLength: Int
+        /// Most digits in all groups together.
+        let maxDigits: Int
+        let defaultMaxGroupLength: Int
+        let table: [Int: ModelRule]
     }
 
     /// How one check unit's digits are verified (its last digit is the check digit).

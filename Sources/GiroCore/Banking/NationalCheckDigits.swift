@@ -1,4 +1,5 @@
-/// National BBAN check digits, per country (formats-west §9.4, formats-cee §0.3).
+/// National BBAN check digits, per country (formats-west §9.4, formats-cee §0.3): part of the IBAN registry's data.
+/// The switch below maps each country code to a check algorithm; the algorithms are named for what they compute.
 ///
 /// Countries not listed have no national check Giro knows of; their IBANs rest on mod 97 alone.
 package enum NationalCheckDigits {
@@ -22,11 +23,11 @@ package enum NationalCheckDigits {
         // The rules below use 0-based positions; rebase (copy) only for countries that have a rule.
         var rebased: ArraySlice<UInt8> { bban.startIndex == 0 ? bban : Array(bban)[...] }
         switch (c0, c1) {
-        case (66, 69): return belgium(rebased)                                                   // BE
+        case (66, 69): return firstTenMod97(rebased)                                                   // BE
         case (70, 82), (77, 67), (71, 70), (71, 80), (77, 81), (82, 69), (80, 70), (84, 70),
-             (89, 84), (78, 67), (66, 76), (77, 70), (80, 77), (87, 70): return france(rebased)   // FR MC + French territories
-        case (69, 83): return spain(rebased)                                                     // ES
-        case (73, 84), (83, 77): return italy(rebased)                                           // IT SM
+             (89, 84), (78, 67), (66, 76), (77, 70), (80, 77), (87, 70): return ribKey(rebased)   // FR MC + French territories
+        case (69, 83): return dualMod11Weighted(rebased)                                                     // ES
+        case (73, 84), (83, 77): return cinLetter(rebased)                                           // IT SM
         case (83, 73):                                                                     // SI
             // Accounts of the Bank of Slovenia (bank code 01) do not follow the national check.
             if bban.starts(with: [48, 49]) { return nil }
@@ -44,9 +45,9 @@ package enum NationalCheckDigits {
             return ISO7064.isValidMod11_10(bban.prefix(7)) && ISO7064.isValidMod11_10(bban.dropFirst(7)) ? nil
                 : "bank code or account number fails ISO 7064 MOD 11,10"
         case (70, 73): return Luhn.isValid(bban) ? nil : "Luhn check fails"                   // FI
-        case (78, 79): return norway(rebased)                                                    // NO
-        case (67, 90), (83, 75): return czechSlovak(bban)                                        // CZ SK
-        case (72, 85): return hungary(bban)                                                      // HU
+        case (78, 79): return weightedMod11Tail(rebased)                                                    // NO
+        case (67, 90), (83, 75): return prefixedAccountMod11(bban)                                        // CZ SK
+        case (72, 85): return giroGroups9731(bban)                                                      // HU
         default: return nil
         }
     }
@@ -62,13 +63,13 @@ package enum NationalCheckDigits {
         return v
     }
 
-    static func belgium(_ b: ArraySlice<UInt8>) -> String? {
+    static func firstTenMod97(_ b: ArraySlice<UInt8>) -> String? {
         guard let n = number(b[0..<10]), let c = twoDigits(b[10..<12]) else { return "digits" }
         let r = n % 97
         return (r == 0 ? 97 : r) == c ? nil : "first 10 digits mod 97 ≠ last 2"
     }
 
-    static func france(_ b: ArraySlice<UInt8>) -> String? {
+    static func ribKey(_ b: ArraySlice<UInt8>) -> String? {
         // Letters in the RIB map to digits: A–I → 1–9, J–R → 1–9, S–Z → 2–9.
         var digits: [UInt8] = []
         for c in b {
@@ -85,7 +86,7 @@ package enum NationalCheckDigits {
         return 97 - (89 * bank + 15 * branch + 3 * account) % 97 == key ? nil : "RIB key"
     }
 
-    static func spain(_ b: ArraySlice<UInt8>) -> String? {
+    static func dualMod11Weighted(_ b: ArraySlice<UInt8>) -> String? {
         let weights = [1, 2, 4, 8, 5, 10, 9, 7, 3, 6]
         func dc<C: Collection<UInt8>>(_ digits: C) -> Int? {
             var sum = 0
@@ -98,7 +99,7 @@ package enum NationalCheckDigits {
         return Int(b[8] - 48) == d1 && Int(b[9] - 48) == d2 ? nil : "control digits (DC)"
     }
 
-    static func italy(_ b: ArraySlice<UInt8>) -> String? {
+    static func cinLetter(_ b: ArraySlice<UInt8>) -> String? {
         let odd = [1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23]
         var sum = 0
         for (i, c) in b[1..<23].enumerated() {
@@ -113,7 +114,7 @@ package enum NationalCheckDigits {
         return Int(b[0]) == 65 + sum % 26 ? nil : "CIN letter"
     }
 
-    static func norway(_ b: ArraySlice<UInt8>) -> String? {
+    static func weightedMod11Tail(_ b: ArraySlice<UInt8>) -> String? {
         let weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2]
         var sum = 0
         for (i, d) in b[0..<10].enumerated() { sum += Int(d - 48) * weights[i] }
@@ -127,7 +128,7 @@ package enum NationalCheckDigits {
     private static let czechAccount = WeightedMod11(weights: [6, 3, 7, 9, 10, 5, 8, 4, 2, 1])
 
     /// Positions relative to `b.startIndex`: the hot CZ/SK path needs no rebased copy.
-    static func czechSlovak(_ b: ArraySlice<UInt8>) -> String? {
+    static func prefixedAccountMod11(_ b: ArraySlice<UInt8>) -> String? {
         let s = b.startIndex
         guard b.count >= 20 else { return "length" }
         return czechPrefix.isValid(b[(s + 4)..<(s + 10)]) && czechAccount.isValid(b[(s + 10)..<(s + 20)]) ? nil
@@ -137,7 +138,7 @@ package enum NationalCheckDigits {
     /// Hungarian GIRO account (formats-cee §6.4): bank+branch (7) + check, then the account (15) + check,
     /// each with weights 9,7,3,1 repeating and Σ ≡ 0 (mod 10). An 8-8 account is the 16 digits padded with zeros.
     /// Positions relative to `b.startIndex` (no rebased copy).
-    static func hungary(_ b: ArraySlice<UInt8>) -> String? {
+    static func giroGroups9731(_ b: ArraySlice<UInt8>) -> String? {
         guard b.allSatisfy({ $0 >= 48 && $0 <= 57 }) else { return "digits" }
         guard b.count >= 24 else { return "length" }
         let s = b.startIndex

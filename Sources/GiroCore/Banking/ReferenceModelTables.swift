@@ -1,4 +1,4 @@
-/// The model tables behind ``CroatianReferenceModel`` and ``SlovenianReferenceModel`` (formats-cee.md §1.6, §3.5).
+/// The model tables of the ``ReferenceModelScheme``s `HR` and `SI` (formats-cee.md §1.6, §3.5): registry data.
 /// Group indices are 0-based (P1 = 0). A check unit over several groups checks their concatenated digits.
 enum ReferenceModelTables {
     typealias M = GroupedReferenceModels.ModelRule
@@ -8,7 +8,7 @@ enum ReferenceModelTables {
     private static let d3 = UInt8(ascii: "3"), d6 = UInt8(ascii: "6"), d0 = UInt8(ascii: "0")
     private static let d1 = UInt8(ascii: "1"), d2 = UInt8(ascii: "2")
 
-    static let croatia: [Int: M] = [
+    static let hr: [Int: M] = [
         0: M(),
         1: M(checks: [C(0, 2, .mod11INI)]),
         2: M(checks: [C(1, nil, .mod11INI), C(2, nil, .mod11INI)]),
@@ -92,7 +92,7 @@ enum ReferenceModelTables {
         99: M(groups: 0...0),
     ]
 
-    static let slovenia: [Int: M] = {
+    static let si: [Int: M] = {
         var t: [Int: M] = [
             0: M(),
             1: M(checks: [C(0, 2, .mod11INI)]),
@@ -116,4 +116,11 @@ enum ReferenceModelTables {
         }
         return t
     }()
+}
+
+extension GroupedReferenceModels.Scheme {
+    /// `HR00`–`HR99`: 22 characters with hyphens, groups up to 12 digits.
+    package static let hr = Self(prefix: "HR", maxLength: 22, maxDigits: 22, defaultMaxGroupLength: 12, table: ReferenceModelTables.hr)
+    /// `SI00`–`SI99`: 22 characters, at most 20 digits.
+    package static let si = Self(prefix: "SI", maxLength: 22, maxDigits: 20, defaultMaxGroupLength: 20, table: ReferenceModelTables.si)
 }

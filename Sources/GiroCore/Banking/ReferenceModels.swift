@@ -38,29 +38,23 @@ extension ReferenceModelCheck {
     }
 }
 
-/// Croatian payment reference models HR00–HR99 (FINA, "Jedinstveni pregled osnovnih modela poziva na broj",
-/// 2021; formats-cee.md §1.6). The content is field 12 of HUB3: up to 22 characters, digit groups P1–P4
-/// separated by `-`.
-package enum CroatianReferenceModel {
-    /// Checks `reference` (with hyphens) against `model` (`HR01`, `hr01` or `01`).
-    package static func check(model: String, reference: String) -> ReferenceModelCheck {
-        GroupedReferenceModels.check(scheme: .croatia, model: model, reference: reference)
+/// The grouped model tables by the prefix printed before the model number (`HR01`, `SI12`): registry data of the
+/// "model + poziv na broj" system several plug-ins and the OCR parsers share, like the IBAN registry's. `hr`: FINA,
+/// "Jedinstveni pregled osnovnih modela poziva na broj", 2021 (formats-cee.md §1.6), up to 22 characters, groups
+/// P1–P4; `si`: ZBS (formats-cee.md §3.5), at most 20 digits in up to three groups, MOD11INI.
+package typealias ReferenceModelScheme = GroupedReferenceModels.Scheme
+
+extension GroupedReferenceModels.Scheme {
+    /// Checks `reference` (the part after the model, hyphens kept) against `model` (`HR01`, `hr01` or `01`).
+    package func check(model: String, reference: String) -> ReferenceModelCheck {
+        GroupedReferenceModels.check(scheme: self, model: model, reference: reference)
     }
 }
 
-/// Slovenian reference models SI00–SI99 (ZBS; formats-cee.md §3.5): up to 22 characters, at most 20
-/// digits in up to three `-`-separated groups, MOD11INI check digits.
-package enum SlovenianReferenceModel {
-    /// Checks the part after the model (`1234567890120` for `SI12 1234567890120`) against `model` (`SI12` or `12`).
-    package static func check(model: String, reference: String) -> ReferenceModelCheck {
-        GroupedReferenceModels.check(scheme: .slovenia, model: model, reference: reference)
-    }
-}
-
-/// Serbian reference models of the RO tag / "poziv na broj" (NBS; formats-cee.md §2.4).
+/// The two-digit models without a prefix (the Serbian RO tag / "poziv na broj", NBS; formats-cee.md §2.4).
 /// `97`: two check digits then the reference, ISO 7064 MOD 97-10, letters allowed; `22`: MOD 11 [impl];
 /// `00` and `11`: no check (`11` as on Infostan bills, hyphens allowed).
-package enum SerbianReferenceModel {
+package enum TwoDigitReferenceModels {
     /// Longest RO value generators and the NBS validator accept, model included.
     package static let maxLength = 25
 
@@ -106,7 +100,7 @@ package enum SerbianReferenceModel {
             if !r.allSatisfy({ isAlphanumeric($0) || $0 == hyphen }) { problems.append("model 11 allows digits, letters and '-' only") }
         default:
             known = false
-            problems.append("model \(model) is not a known Serbian model")
+            problems.append("model \(model) is not a known model (97, 22, 11, 00)")
             if !r.allSatisfy({ isAlphanumeric($0) || $0 == hyphen }) { problems.append("only digits, letters and '-' are allowed") }
         }
         return ReferenceModelCheck(model: model, parts: [reference], known: known, valid: known && problems.isEmpty,
