@@ -124,14 +124,14 @@ package enum NationalCheckDigits {
         return Int(b[10] - 48) == check ? nil : "mod 11 check digit"
     }
 
-    private static let czechPrefix = WeightedMod11(weights: [10, 5, 8, 4, 2, 1])
-    private static let czechAccount = WeightedMod11(weights: [6, 3, 7, 9, 10, 5, 8, 4, 2, 1])
+    private static let prefixWeights = WeightedMod11(weights: [10, 5, 8, 4, 2, 1])
+    private static let numberWeights = WeightedMod11(weights: [6, 3, 7, 9, 10, 5, 8, 4, 2, 1])
 
     /// Positions relative to `b.startIndex`: the hot CZ/SK path needs no rebased copy.
     static func prefixedAccountMod11(_ b: ArraySlice<UInt8>) -> String? {
         let s = b.startIndex
         guard b.count >= 20 else { return "length" }
-        return czechPrefix.isValid(b[(s + 4)..<(s + 10)]) && czechAccount.isValid(b[(s + 10)..<(s + 20)]) ? nil
+        return prefixWeights.isValid(b[(s + 4)..<(s + 10)]) && numberWeights.isValid(b[(s + 10)..<(s + 20)]) ? nil
             : "account prefix or number fails weighted mod 11"
     }
 

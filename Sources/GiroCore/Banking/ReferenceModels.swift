@@ -88,7 +88,7 @@ package enum TwoDigitReferenceModels {
             known = true
             if !r.allSatisfy(isDigit) || r.count < 2 {
                 problems.append("model 22 needs at least two digits and digits only")
-            } else if let expected = NationalModuli.serbianModel22CheckDigit(r.dropLast()), let last = r.last,
+            } else if let expected = NationalModuli.model22CheckDigit(r.dropLast()), let last = r.last,
                       Int(last - 48) != expected {
                 problems.append("check digit is \(last - 48), expected \(expected)")
             }

@@ -56,7 +56,7 @@ package enum NationalModuli {
 
     /// Serbian model 22 [impl: Lotus015/nbs-ips-qr]: weights 1, 2, 3 … from the rightmost data digit;
     /// check = (11 − Σ mod 11) mod 10.
-    package static func serbianModel22CheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
+    package static func model22CheckDigit<C: BidirectionalCollection<UInt8>>(_ data: C) -> Int? {
         guard let sum = weightedSum(data, modulus: 11, weight: { $0 + 1 }) else { return nil }
         return (11 - sum) % 10
     }

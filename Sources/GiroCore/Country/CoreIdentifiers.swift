@@ -58,7 +58,7 @@ public struct CreditorReferenceIdentifier: Identifier {
 public struct QRReferenceIdentifier: Identifier {
     public let kind = "qrr"
     public let country: String? = nil
-    public let summary = "QR reference (Swiss QR-bill, ESR): 27 digits, mod 10 recursive"
+    public let summary = "QR reference (QR-bill QRR, ESR reference): 27 digits, mod 10 recursive"
     public let example = "21 00000 00003 13947 14300 09017"
 
     public init() {}
