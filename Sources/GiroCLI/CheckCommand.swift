@@ -52,6 +52,16 @@ struct CheckCommand: ParsableCommand {
         var country: String?
         var summary: String
         var example: String
+
+        enum CodingKeys: String, CodingKey { case kind, country, summary, example }
+
+        func encode(to encoder: Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(country, forKey: .country)   // null for international kinds, not left out
+            try c.encode(summary, forKey: .summary)
+            try c.encode(example, forKey: .example)
+        }
     }
 
     func printList() {

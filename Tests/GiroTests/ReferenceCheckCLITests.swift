@@ -21,3 +21,41 @@ import Giro
         #expect(try giro(["check", "nl-betalingskenmerk", "123456789012345"]).stdout.contains("reference_invalid:"))
     }
 }
+
+/// `giro check --list` iterates the registry; every kind answers its printed forms.
+@Suite struct CheckListCLITests {
+    func giro(_ args: [String]) throws -> CLITests.Run { try CLITests().giro(args) }
+
+    @Test func listNamesEveryRegistryKind() throws {
+        let text = try giro(["check", "--list"])
+        #expect(text.status == 0)
+        for id in CountryRegistry.identifiers {
+            #expect(text.stdout.contains(id.kind) && text.stdout.contains(id.summary), "\(id.kind) missing from --list")
+        }
+        let json = try giro(["check", "--list", "--json"])
+        let lines = json.stdout.split(separator: "\n")
+        #expect(lines.count == CountryRegistry.identifiers.count)
+        let first = try #require(lines.first.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        #expect(first["kind"] as? String == "iban" && first["country"] is NSNull)
+    }
+
+    @Test func unknownKindIsAUsageError() throws {
+        let r = try giro(["check", "xx-nothing", "1"])
+        #expect(r.status == 64 && r.stderr.contains("giro check --list"))
+    }
+
+    @Test(arguments: [
+        ("nl-betalingskenmerk", "5010.0021.6701.0010", "5010002167010010"),
+        ("be-ogm", "010.8068.17183", "010806817183"),
+        ("cz-account", "19 - 2000145399 / 0800", "19-2000145399/0800"),
+        ("hu-account", "11773016 11111018", "1177301611111018"),
+        ("rs-account", "840-955845-10", "840000000095584510"),
+        ("uk-account", "08-99-99 66374958", "08999966374958"),
+    ])
+    func printedFormsAreCompacted(_ kind: String, _ printed: String, _ compact: String) throws {
+        let r = try giro(["check", "--json", kind, printed])
+        #expect(r.status == 0, "\(kind) \(printed): \(r.stdout)")
+        let obj = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(obj["compact"] as? String == compact, "\(kind) \(printed): \(r.stdout)")
+    }
+}
