@@ -28,6 +28,7 @@ struct FieldOutcome: Sendable {
 /// Runs one zone's parser (GiroParsers) on the zone's text. Never invents: no text, no value.
 enum SlipFieldReader {
     static func read(_ zone: SlipZone, text: ZoneText, model: ZoneText?, template: SlipTemplate, currency: String?) -> FieldOutcome {
+        SlipParseCounter.current?.count(zone.field)
         let raw = text.text
         let context = ParseContext(country: template.country, currency: zone.options["currency"] ?? currency ?? template.currency)
         var out = FieldOutcome()

@@ -13,9 +13,13 @@ enum SlipRecordBuilder {
         let bankZone = t.zones.contains { $0.options["bankZone"] != nil } ? t.zones.firstIndex { $0.field == "creditor.account.bankCode" } : nil
         // The currency zone is read first: the amount parser uses it when the amount prints none.
         var currency: String?
-        if let k = t.zones.firstIndex(where: { $0.field == "currency" }), !zones[k].isEmpty {
+        let currencyZone = t.zones.firstIndex { $0.field == "currency" }
+        // Kept for the zone loop: each zone is parsed once.
+        var currencyOutcome: FieldOutcome?
+        if let k = currencyZone, !zones[k].isEmpty {
             let o = SlipFieldReader.read(t.zones[k], text: zones[k], model: nil, template: t, currency: nil)
             if case .text(let c)? = o.value { currency = c }
+            currencyOutcome = o
         }
         var codingLine: ESRCodingLine?
         var printedAmount: Amount?, printedReference: Reference?
@@ -37,7 +41,8 @@ enum SlipRecordBuilder {
             if k == modelZone || k == bankZone { continue }
             let model = zone.options["modelZone"] != nil ? modelZone.map { zones[$0] }
                 : zone.options["bankZone"] != nil ? bankZone.map { zones[$0] } : nil
-            let o = SlipFieldReader.read(zone, text: text, model: model, template: t, currency: currency)
+            let o = (k == currencyZone ? currencyOutcome : nil)
+                ?? SlipFieldReader.read(zone, text: text, model: model, template: t, currency: currency)
             ev.corrections = o.corrections
             if ev.confidence == nil { ev.confidence = o.confidence }
             diagnostics += o.diagnostics
