@@ -1,10 +1,10 @@
 import GiroCore
 
 /// A UK sorting code, `000000`…`999999`. Encodes as its six digits (`"089999"`).
-public struct UKSortCode: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    public let rawValue: UInt32
+package struct UKSortCode: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    package let rawValue: UInt32
 
-    public init?(rawValue: UInt32) {
+    package init?(rawValue: UInt32) {
         guard rawValue <= 999_999 else { return nil }
         self.rawValue = rawValue
     }
@@ -12,16 +12,16 @@ public struct UKSortCode: RawRepresentable, Hashable, Comparable, Sendable, Coda
     init(clamping value: UInt32) { rawValue = min(value, 999_999) }
 
     /// Six digits, no separators.
-    public var description: String { UKDigits.text(UInt64(rawValue), width: 6) }
+    package var description: String { UKDigits.text(UInt64(rawValue), width: 6) }
     /// `08-99-99`.
-    public var formatted: String {
+    package var formatted: String {
         let s = Array(description)
         return String(s[0..<2]) + "-" + String(s[2..<4]) + "-" + String(s[4..<6])
     }
 
-    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let v = UKDigits.value(text, width: 6), let s = UKSortCode(rawValue: UInt32(v)) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a sort code is six digits"))
@@ -29,26 +29,26 @@ public struct UKSortCode: RawRepresentable, Hashable, Comparable, Sendable, Coda
         self = s
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(description)
     }
 }
 
 /// An eight-digit UK account number (after normalisation), `00000000`…`99999999`. Encodes as its eight digits.
-public struct UKAccountNumber: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
-    public let rawValue: UInt32
+package struct UKAccountNumber: RawRepresentable, Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+    package let rawValue: UInt32
 
-    public init?(rawValue: UInt32) {
+    package init?(rawValue: UInt32) {
         guard rawValue <= 99_999_999 else { return nil }
         self.rawValue = rawValue
     }
 
-    public var description: String { UKDigits.text(UInt64(rawValue), width: 8) }
+    package var description: String { UKDigits.text(UInt64(rawValue), width: 8) }
 
-    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    package static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let v = UKDigits.value(text, width: 8), let n = UKAccountNumber(rawValue: UInt32(v)) else {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "an account number is eight digits"))
@@ -56,14 +56,14 @@ public struct UKAccountNumber: RawRepresentable, Hashable, Comparable, Sendable,
         self = n
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.singleValueContainer()
         try c.encode(description)
     }
 }
 
 /// How a non-standard account number was brought to eight digits ("Validating account numbers" §2.1.2).
-public enum UKAccountNormalisation: String, Sendable, Codable, CaseIterable {
+package enum UKAccountNormalisation: String, Sendable, Codable, CaseIterable {
     /// Eight digits as given.
     case none
     /// Six digits, prefixed with `00`.
@@ -90,15 +90,15 @@ public enum UKTenDigitRule: String, Sendable, Codable, CaseIterable {
 }
 
 /// A sort code and an eight-digit account number, ready for modulus checking.
-public struct UKAccount: Hashable, Sendable, Codable, CustomStringConvertible {
+package struct UKAccount: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The sort code to check (for a nine-digit Santander number, its last digit is the account's first).
-    public var sortCode: UKSortCode
-    public var number: UKAccountNumber
+    package var sortCode: UKSortCode
+    package var number: UKAccountNumber
     /// The sort code as given.
-    public var enteredSortCode: UKSortCode
-    public var normalisation: UKAccountNormalisation
+    package var enteredSortCode: UKSortCode
+    package var normalisation: UKAccountNormalisation
 
-    public init(sortCode: UKSortCode, number: UKAccountNumber) {
+    package init(sortCode: UKSortCode, number: UKAccountNumber) {
         self.sortCode = sortCode
         self.number = number
         self.enteredSortCode = sortCode
@@ -113,16 +113,16 @@ public struct UKAccount: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// `089999 66374958`.
-    public var description: String { "\(sortCode) \(number)" }
+    package var description: String { "\(sortCode) \(number)" }
     /// `08999966374958`.
-    public var compact: String { "\(sortCode)\(number)" }
+    package var compact: String { "\(sortCode)\(number)" }
     /// `08-99-99 66374958`.
-    public var formatted: String { "\(sortCode.formatted) \(number)" }
+    package var formatted: String { "\(sortCode.formatted) \(number)" }
 
     /// Sort code and account number in one value: `089999 66374958`, `08-99-99 6637 4958`, `08999966374958`.
     /// `-` and spaces separate digit groups; the sort code's six digits must end a group unless there is no
     /// separator at all. Accounts of 6–10 digits are normalised (see ``UKAccountNormalisation``).
-    public static func parse(_ text: String, tenDigitRule: UKTenDigitRule = .automatic) throws(GiroError) -> UKAccount {
+    package static func parse(_ text: String, tenDigitRule: UKTenDigitRule = .automatic) throws(GiroError) -> UKAccount {
         var text = text
         return try text.withUTF8 { b in
             Result { () throws(GiroError) in try UKAccountParser.parseOne(b, rule: tenDigitRule) }
@@ -130,14 +130,14 @@ public struct UKAccount: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// As ``parse(_:tenDigitRule:)`` on UTF-8 bytes.
-    public static func parse(bytes: [UInt8], tenDigitRule: UKTenDigitRule = .automatic) throws(GiroError) -> UKAccount {
+    package static func parse(bytes: [UInt8], tenDigitRule: UKTenDigitRule = .automatic) throws(GiroError) -> UKAccount {
         try bytes.withUnsafeBufferPointer { b in
             Result { () throws(GiroError) in try UKAccountParser.parseOne(b, rule: tenDigitRule) }
         }.get()
     }
 
     /// Sort code and account number as two values (`08-99-99`, `66374958`; `01-23456789` for NatWest).
-    public init(sortCode: String, account: String, tenDigitRule: UKTenDigitRule = .automatic) throws(GiroError) {
+    package init(sortCode: String, account: String, tenDigitRule: UKTenDigitRule = .automatic) throws(GiroError) {
         var s = sortCode, a = account
         let sc = try s.withUTF8 { b in
             Result { () throws(GiroError) in try UKAccountParser.digits(b, field: "sortCode", min: 6, max: 6) }

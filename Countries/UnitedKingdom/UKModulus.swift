@@ -4,47 +4,47 @@ import GiroCore
 /// MOD11 and DBLAL with exceptions 1–14), on the weight table in `Data/` (version ``tableVersion``).
 ///
 /// A pass means the account number *could* exist at that sort code, not that it does.
-public enum UKModulus {
+package enum UKModulus {
     /// Version of the weight and substitution tables (`7.90`).
-    public static var tableVersion: String { UKModulusTables.version }
+    package static var tableVersion: String { UKModulusTables.version }
     /// First day the tables apply (`2024-08-17`).
-    public static var tableValidFrom: String { UKModulusTables.validFrom }
+    package static var tableValidFrom: String { UKModulusTables.validFrom }
 
     /// Checks a normalised account. Never traps; no allocation.
-    public static func check(_ account: UKAccount) -> UKModulusResult {
+    package static func check(_ account: UKAccount) -> UKModulusResult {
         Engine.check(account)
     }
 
     /// Parses `"089999 66374958"` (see ``UKAccount/parse(_:tenDigitRule:)``) and checks it.
     /// Throws `input_invalid` (field `input`, `sortCode` or `account`, with the byte offset) for malformed input.
-    public static func check(_ text: String, tenDigitRule: UKTenDigitRule = .automatic) throws(GiroError) -> UKModulusResult {
+    package static func check(_ text: String, tenDigitRule: UKTenDigitRule = .automatic) throws(GiroError) -> UKModulusResult {
         Engine.check(try UKAccount.parse(text, tenDigitRule: tenDigitRule))
     }
 
     /// As ``check(_:tenDigitRule:)-(String,_)`` on UTF-8 bytes.
-    public static func check(bytes: [UInt8], tenDigitRule: UKTenDigitRule = .automatic) throws(GiroError) -> UKModulusResult {
+    package static func check(bytes: [UInt8], tenDigitRule: UKTenDigitRule = .automatic) throws(GiroError) -> UKModulusResult {
         Engine.check(try UKAccount.parse(bytes: bytes, tenDigitRule: tenDigitRule))
     }
 
     /// Sort code and account number as two values.
-    public static func check(sortCode: String, account: String, tenDigitRule: UKTenDigitRule = .automatic) throws(GiroError) -> UKModulusResult {
+    package static func check(sortCode: String, account: String, tenDigitRule: UKTenDigitRule = .automatic) throws(GiroError) -> UKModulusResult {
         Engine.check(try UKAccount(sortCode: sortCode, account: account, tenDigitRule: tenDigitRule))
     }
 
     // MARK: - The table, for inspection
 
     /// One row of the weight table.
-    public struct Row: Sendable, Hashable {
-        public var start: UKSortCode
-        public var end: UKSortCode
-        public var method: UKModulusMethod
+    package struct Row: Sendable, Hashable {
+        package var start: UKSortCode
+        package var end: UKSortCode
+        package var method: UKModulusMethod
         /// u v w x y z a b c d e f g h.
-        public var weights: [Int]
-        public var exception: Int?
+        package var weights: [Int]
+        package var exception: Int?
     }
 
     /// Every row of the weight table, in table order.
-    public static var rows: [Row] {
+    package static var rows: [Row] {
         var out: [Row] = []
         for r in UKModulusTables.rangeStart.indices {
             let first = Int(UKModulusTables.rangeFirstRow[r])
@@ -56,7 +56,7 @@ public enum UKModulus {
     }
 
     /// The rows that apply to a sort code (0, 1 or 2), in the order they are checked.
-    public static func rows(for sortCode: UKSortCode) -> [Row] {
+    package static func rows(for sortCode: UKSortCode) -> [Row] {
         guard let r = Engine.range(of: sortCode.rawValue) else { return [] }
         let first = Int(UKModulusTables.rangeFirstRow[r])
         return (first..<first + Int(UKModulusTables.rangeRowCount[r])).map {
@@ -65,7 +65,7 @@ public enum UKModulus {
     }
 
     /// Exception 5 sort-code substitutions (original → the sort code checked instead), ascending.
-    public static var substitutions: [(original: UKSortCode, substitute: UKSortCode)] {
+    package static var substitutions: [(original: UKSortCode, substitute: UKSortCode)] {
         zip(UKModulusTables.substitutionFrom, UKModulusTables.substitutionTo).compactMap { a, b in
             guard let o = UKSortCode(rawValue: a), let s = UKSortCode(rawValue: b) else { return nil }
             return (o, s)

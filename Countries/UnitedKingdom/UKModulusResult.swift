@@ -1,7 +1,7 @@
 import GiroCore
 
 /// The three check methods of the weight table.
-public enum UKModulusMethod: String, Sendable, Codable, CaseIterable {
+package enum UKModulusMethod: String, Sendable, Codable, CaseIterable {
     /// Standard modulus 10: Σ weight × digit, remainder 0.
     case mod10 = "MOD10"
     /// Standard modulus 11.
@@ -11,15 +11,15 @@ public enum UKModulusMethod: String, Sendable, Codable, CaseIterable {
 }
 
 /// One check of a modulus validation: a row of the weight table, as run (or skipped).
-public struct UKModulusCheck: Sendable, Hashable, Codable {
-    public enum Outcome: String, Sendable, Codable {
+package struct UKModulusCheck: Sendable, Hashable, Codable {
+    package enum Outcome: String, Sendable, Codable {
         case passed, failed
         /// The row exists but the exception rules say it is not run (see ``note``).
         case skipped
     }
 
     /// Which weights were used.
-    public enum Weights: String, Sendable, Codable {
+    package enum Weights: String, Sendable, Codable {
         /// The row's weights.
         case table
         /// Exception 2, a ≠ 0 and g ≠ 9: `0 0 1 2 5 3 6 4 8 7 10 9 3 1`.
@@ -30,7 +30,7 @@ public struct UKModulusCheck: Sendable, Hashable, Codable {
         case zeroedUToB = "zeroed_u_to_b"
     }
 
-    public enum Note: String, Sendable, Codable {
+    package enum Note: String, Sendable, Codable {
         /// Second row not run: the first passed, and either passing is enough (exceptions 2 & 9, 10 & 11, 12 & 13, 14).
         case firstCheckPassed = "first_check_passed"
         /// Second row not run: the first failed, and both must pass.
@@ -44,24 +44,24 @@ public struct UKModulusCheck: Sendable, Hashable, Codable {
     }
 
     /// 1 or 2: the table row (exception 14's second check re-runs row 1).
-    public var row: Int
-    public var method: UKModulusMethod
+    package var row: Int
+    package var method: UKModulusMethod
     /// The row's exception number, nil for none.
-    public var exception: Int?
-    public var outcome: Outcome
-    public var weights: Weights
+    package var exception: Int?
+    package var outcome: Outcome
+    package var weights: Weights
     /// The sort code the check used when it is not the account's (exception 5 substitution, 8: `090126`, 9: `309634`).
-    public var sortCode: UKSortCode?
+    package var sortCode: UKSortCode?
     /// The account number the check used when it is not the account's (exception 14).
-    public var account: UKAccountNumber?
+    package var account: UKAccountNumber?
     /// The weighted total (after exception 1's +27); nil when skipped.
-    public var total: Int?
+    package var total: Int?
     /// `total` mod 10 or 11; nil when skipped.
-    public var remainder: Int?
-    public var note: Note?
+    package var remainder: Int?
+    package var note: Note?
 
     /// `MOD11 ex2 passed`.
-    public var summary: String {
+    package var summary: String {
         var s = method.rawValue
         if let exception { s += " ex\(exception)" }
         if let sortCode { s += " sc \(sortCode)" }
@@ -94,17 +94,17 @@ public struct UKModulusResult: Sendable, Hashable, Codable {
     public var status: Status
     public var reason: Reason
     /// What was checked (after normalisation).
-    public var account: UKAccount
+    package var account: UKAccount
     /// Weight-table rows for the sort code: 0, 1 or 2.
-    public var rows: Int
-    public var firstCheck: UKModulusCheck?
-    public var secondCheck: UKModulusCheck?
+    package var rows: Int
+    package var firstCheck: UKModulusCheck?
+    package var secondCheck: UKModulusCheck?
 
     /// Valid or not checkable (presumed valid, as the specification says). Only `invalid` is false.
     public var isValid: Bool { status != .invalid }
 
     /// The checks in order (ran or skipped).
-    public var checks: [UKModulusCheck] { [firstCheck, secondCheck].compactMap { $0 } }
+    package var checks: [UKModulusCheck] { [firstCheck, secondCheck].compactMap { $0 } }
 
     /// `MOD11+DBLAL` (the rows' methods), `none` when no row applies.
     public var methodSummary: String {
@@ -144,6 +144,16 @@ public struct UKModulusResult: Sendable, Hashable, Codable {
         if account.normalisation != .none { d["normalisation"] = account.normalisation.rawValue }
         if account.enteredSortCode != account.sortCode { d["enteredSortCode"] = account.enteredSortCode.description }
         return d
+    }
+}
+
+// In an extension: the memberwise initializer the checker uses stays.
+extension UKModulusResult {
+    /// Parses `"089999 66374958"` (sort code and account number; 6- to 10-digit account numbers normalised) and
+    /// checks it. Throws `input_invalid` (field `input`, `sortCode` or `account`, with the byte offset) for malformed
+    /// input. The library's other way in is `IdentifierCheck.check(.ukAccount, _:)`.
+    public init(checking text: String, tenDigitRule: UKTenDigitRule = .automatic) throws(GiroError) {
+        self = try UKModulus.check(text, tenDigitRule: tenDigitRule)
     }
 }
 

@@ -10,7 +10,8 @@ struct DecodeCommand: ParsableCommand {
         The payload is taken from the argument, from --file, or from standard input (`-` or no argument).
         Files and standard input are read as raw bytes, so each format applies its own charset rules.
         Exit codes: 0 valid, 2 uncertain, 64 usage (also an unknown --as id), 65 invalid or over the size limit \
-        (the error as JSON on stdout, a line on stderr), 66 no input, 74 read error.
+        (the error as JSON on stdout, a line on stderr), 66 no input (a missing file; a directory: use `giro scan`; \
+        an empty input: the error `empty_payload`), 74 read error.
         A PNG, JPEG or WebP file (recognised by its first bytes) is searched for barcodes: every symbol is printed
         as a JSON array element (or one NDJSON line each with --format ndjson); exit 0 when a valid payment was found,
         2 when only uncertain ones, 65 when none.
@@ -136,9 +137,16 @@ struct DecodeCommand: ParsableCommand {
 
     private func readInput() throws -> [UInt8] {
         var source = file ?? ((payload == nil || payload == "-") ? "-" : nil)
-        // `giro decode slip.jpg`: an argument naming an image file is read as that file.
-        if source == nil, let payload, Self.isImageFile(payload) { source = payload }
-        guard let source else { return Array((payload ?? "").utf8) }
+        // `giro decode slip.jpg`: an argument naming an image file is read as that file; one naming a directory or
+        // an empty file is refused below for what it is.
+        if source == nil, let payload, Self.isImageFile(payload) || [.directory, .emptyFile].contains(DecodeInputKind.of(payload)) {
+            source = payload
+        }
+        guard let source else {
+            if payload?.isEmpty ?? true { throw DecodeInputKind.refuseEmpty("the payload argument", pretty: outputFormat == .pretty) }
+            return Array((payload ?? "").utf8)
+        }
+        if DecodeInputKind.of(source) == .directory { throw DecodeInputKind.refuseDirectory(source) }
         if source == "-" && isatty(0) == 1 {
             throw GiroExit.usage.report("decode", "no payload given (pass it as an argument, with --file, or pipe it in)")
         }
@@ -157,7 +165,7 @@ struct DecodeCommand: ParsableCommand {
         } catch {
             throw error.exit.report("decode", error.message)
         }
-        if bytes.isEmpty && source == "-" { throw GiroExit.noInput.report("decode", "no input on standard input") }
+        if bytes.isEmpty { throw DecodeInputKind.refuseEmpty(source == "-" ? "standard input" : source, pretty: outputFormat == .pretty) }
         return bytes
     }
 

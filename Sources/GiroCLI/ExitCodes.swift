@@ -11,7 +11,7 @@ import Foundation
 /// | 2  | decoded, but uncertain (`decode`, image with only uncertain payments) |
 /// | 64 | usage error: bad option, bad pattern, unknown `--as` format id |
 /// | 65 | invalid data: invalid payload, invalid value (`check`), input over the size limit |
-/// | 66 | no input: file missing or unreadable, empty standard input, no images found |
+/// | 66 | no input: file missing or unreadable, a directory to `decode` (use `scan`), empty input (`empty_payload`), no images found |
 /// | 74 | I/O error: a read or write failed mid-stream |
 enum GiroExit: Int32, Error, CaseIterable {
     case success = 0

@@ -29,6 +29,7 @@ struct FieldOutcome: Sendable {
 enum SlipFieldReader {
     static func read(_ zone: SlipZone, text: ZoneText, model: ZoneText?, template: SlipTemplate, currency: String?,
                      rules: SlipNationalRules) -> FieldOutcome {
+        SlipParseCounter.current?.count(zone.field)
         let raw = text.text
         let context = ParseContext(country: template.country, currency: zone.options["currency"] ?? currency ?? template.currency)
         var out = FieldOutcome()

@@ -127,21 +127,28 @@ public struct SlipReader: Sendable {
     /// The same, with barcodes already decoded from the page: a slip-like block touching one of them (or
     /// printing its IBAN) is that barcode's print, not an unknown slip.
     package func read(words page: PageWords, avoiding barcodes: [PageRecord]) -> [SlipReading] {
+        let found = locateSlips(words: page, avoiding: barcodes)
+        let forms = found.forms.map { form in
+            SlipReading(record: SlipRecordBuilder.build(form.match, zones: form.zones, rules: rules),
+                        slipClass: form.match.template.id, corners: Self.corners(form.match), fit: form.match)
+        }
+        return SlipReadingOrder.sorted(forms + found.unknown, corners: \.corners)
+    }
+
+    /// The slips among the words, in the order found: each fitted form with its zones' words (not parsed yet: the
+    /// image path reads them again before parsing), then (`reportsUnknownSlips`) the slip-like blocks no template
+    /// matched, as unknown slips.
+    func locateSlips(words page: PageWords, avoiding barcodes: [PageRecord] = []) -> (forms: [(match: SlipMatch, zones: [ZoneText])], unknown: [SlipReading]) {
         var page = page
         if page.words.count > Self.maxWords { page.words = Array(page.words.prefix(Self.maxWords)) }
         var used = Set<Int>()
-        var out: [SlipReading] = []
-        while out.count < maxSlipsPerPage {
-            guard let match = nextMatch(page, excluding: used, first: out.isEmpty) else { break }
+        var forms: [(match: SlipMatch, zones: [ZoneText])] = []
+        while forms.count < maxSlipsPerPage {
+            guard let match = nextMatch(page, excluding: used, first: forms.isEmpty) else { break }
             let anchorWords = Set(match.anchors.flatMap(\.words))
             let zones = SlipZoneReader.read(match, page: page, excluding: used.union(anchorWords))
-            let record = SlipRecordBuilder.build(match, zones: zones, rules: rules)
             let t = match.template
-            let corners = [(0.0, 0.0), (t.width, 0.0), (t.width, t.height), (0.0, t.height)].map { c -> [Int] in
-                let p = match.transform.apply(SlipPoint(x: c.0, y: c.1))
-                return [SlipPoint.pixel(p.x), SlipPoint.pixel(p.y)]
-            }
-            out.append(SlipReading(record: record, slipClass: t.id, corners: corners, fit: match))
+            forms.append((match, zones))
             // Everything inside this form belongs to it; look for another slip among the rest.
             let before = used.count
             used.formUnion(anchorWords)
@@ -154,12 +161,22 @@ public struct SlipReader: Sendable {
             }
             if used.count == before { break }
         }
+        var unknown: [SlipReading] = []
         if reportsUnknownSlips, fixedClass == nil {
-            for block in SlipLikeBlocks.find(page, excluding: used, avoiding: barcodes) where out.count < maxSlipsPerPage {
-                out.append(block.reading())
+            for block in SlipLikeBlocks.find(page, excluding: used, avoiding: barcodes) where forms.count + unknown.count < maxSlipsPerPage {
+                unknown.append(block.reading())
             }
         }
-        return SlipReadingOrder.sorted(out, corners: \.corners)
+        return (forms, unknown)
+    }
+
+    /// The form's corners in image pixels, clockwise from its top-left.
+    static func corners(_ m: SlipMatch) -> [[Int]] {
+        let t = m.template
+        return [(0.0, 0.0), (t.width, 0.0), (t.width, t.height), (0.0, t.height)].map { c -> [Int] in
+            let p = m.transform.apply(SlipPoint(x: c.0, y: c.1))
+            return [SlipPoint.pixel(p.x), SlipPoint.pixel(p.y)]
+        }
     }
 
     /// The next template that fits among the words not yet used. With a fixed class (`--slip`) the anchors

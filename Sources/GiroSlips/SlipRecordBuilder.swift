@@ -13,9 +13,15 @@ enum SlipRecordBuilder {
         let bankZone = t.zones.contains { $0.options["bankZone"] != nil } ? t.zones.firstIndex { $0.field == "creditor.account.bankCode" } : nil
         // The currency zone is read first: the amount parser uses it when the amount prints none.
         var currency: String?
-        if let k = t.zones.firstIndex(where: { $0.field == "currency" }), !zones[k].isEmpty {
-            let o = SlipFieldReader.read(t.zones[k], text: zones[k], model: nil, template: t, currency: nil, rules: rules)
+        let currencyZone = t.zones.firstIndex { $0.field == "currency" }
+        // Kept for the zone loop: each zone is parsed once.
+        var currencyOutcome: FieldOutcome?
+        if let k = currencyZone, !zones[k].isEmpty {
+            // The currency parser reads no other zone and no fallback currency: the vote's parse, if any, is the same.
+            let o = zones[k].parsed?.outcome
+                ?? SlipFieldReader.read(t.zones[k], text: zones[k], model: nil, template: t, currency: nil, rules: rules)
             if case .text(let c)? = o.value { currency = c }
+            currencyOutcome = o
         }
         var codingLine: CodingLineReading?
         var printedAmount: Amount?, printedReference: Reference?
@@ -37,7 +43,8 @@ enum SlipRecordBuilder {
             if k == modelZone || k == bankZone { continue }
             let model = zone.options["modelZone"] != nil ? modelZone.map { zones[$0] }
                 : zone.options["bankZone"] != nil ? bankZone.map { zones[$0] } : nil
-            let o = SlipFieldReader.read(zone, text: text, model: model, template: t, currency: currency, rules: rules)
+            let o = (k == currencyZone ? currencyOutcome : nil) ?? reused(text.parsed, model: model, currency: currency ?? t.currency)
+                ?? SlipFieldReader.read(zone, text: text, model: model, template: t, currency: currency, rules: rules)
             ev.corrections = o.corrections
             if ev.confidence == nil { ev.confidence = o.confidence }
             diagnostics += o.diagnostics
@@ -67,6 +74,12 @@ enum SlipRecordBuilder {
         record.diagnostics = diagnostics
         record.status = RecordStatus.derived(from: diagnostics)
         return record
+    }
+
+    /// The vote's parse of this reading, when it was made with the same companion text and currency.
+    static func reused(_ p: ParsedZone?, model: ZoneText?, currency: String?) -> FieldOutcome? {
+        guard let p, p.companion == model?.text, p.currency == currency else { return nil }
+        return p.outcome
     }
 
     static func mm(_ b: SlipBox) -> String {

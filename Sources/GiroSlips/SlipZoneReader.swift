@@ -8,9 +8,21 @@ struct ZoneText: Sendable {
     var confidence: Int?
     /// Zone bounds in image pixels `[x, y, w, h]`.
     var box: [Int]
+    /// The parser's outcome on these lines, when the image path's vote already parsed them, with the inputs it was
+    /// parsed with: the record builder reuses it when its own inputs are the same (each reading is parsed once).
+    var parsed: ParsedZone?
 
     var text: String { lines.joined(separator: "\n") }
     var isEmpty: Bool { lines.isEmpty }
+}
+
+/// A zone reading's parse and what it depended on besides its own text.
+struct ParsedZone: Sendable {
+    var outcome: FieldOutcome
+    /// The companion zone's text (model or bank code box), if any.
+    var companion: String?
+    /// The currency the amount parser fell back to.
+    var currency: String?
 }
 
 /// Assigns a page's words to a located template's zones (by word centre, in form millimetres).

@@ -57,11 +57,11 @@ extension Identifier {
 }
 
 /// Input clean-up shared by the identifiers: printed separators out, letters upper-cased.
-public enum IdentifierText {
+package enum IdentifierText {
     /// The UTF-8 bytes of `input` without white space (no-break spaces included) and the given ASCII separators,
     /// ASCII letters upper-cased. Nil when the input is longer than `limit` bytes, so no identifier scans a megabyte
     /// of junk.
-    public static func compact(_ input: String, removing separators: String = "", limit: Int = 256) -> [UInt8]? {
+    package static func compact(_ input: String, removing separators: String = "", limit: Int = 256) -> [UInt8]? {
         guard input.utf8.count <= limit else { return nil }
         let drop = Set(separators.unicodeScalars)
         var out: [UInt8] = []
@@ -71,10 +71,5 @@ public enum IdentifierText {
             out.append(contentsOf: String(upper).utf8)
         }
         return out
-    }
-
-    /// The first byte offset in `bytes` that is not an ASCII digit, or nil.
-    public static func firstNonDigit(_ bytes: [UInt8]) -> Int? {
-        bytes.firstIndex { $0 < 48 || $0 > 57 }
     }
 }

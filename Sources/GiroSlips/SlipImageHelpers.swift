@@ -1,0 +1,88 @@
+import Foundation
+import GiroCore
+import GiroImaging
+
+// Pixel helpers of the image path: resampling a page for the page pass, cropping a zone upright for its own OCR.
+extension SlipReader {
+    /// Resampled by `1 / factor`: box filter when shrinking, bilinear when enlarging.
+    static func resized(_ image: GrayImage, by factor: Double) -> GrayImage {
+        if factor < 1 { return enlarged(image, by: 1 / factor) }
+        let w = max(1, Int(Double(image.width) / factor)), h = max(1, Int(Double(image.height) / factor))
+        var out = [UInt8](repeating: 255, count: w * h)
+        image.pixels.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                let y0 = min(image.height - 1, Int(Double(y) * factor)), y1 = min(image.height, max(y0 + 1, Int(Double(y + 1) * factor)))
+                for x in 0..<w {
+                    let x0 = min(image.width - 1, Int(Double(x) * factor)), x1 = min(image.width, max(x0 + 1, Int(Double(x + 1) * factor)))
+                    var sum = 0, n = 0
+                    for yy in y0..<y1 { for xx in x0..<x1 { sum += Int(src[yy * image.width + xx]); n += 1 } }
+                    out[y * w + x] = UInt8(sum / max(n, 1))
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: out) ?? image
+    }
+
+    static func enlarged(_ image: GrayImage, by scale: Double) -> GrayImage {
+        let w = Int(Double(image.width) * scale), h = Int(Double(image.height) * scale)
+        guard w > 0, h > 0, w * h <= ImageLimits.maxPixels else { return image }
+        var out = [UInt8](repeating: 255, count: w * h)
+        let W = image.width, H = image.height
+        image.pixels.withUnsafeBufferPointer { src in
+            for y in 0..<h {
+                let fy = min(Double(H - 1), max(0, (Double(y) + 0.5) / scale - 0.5)), iy = min(Int(fy), H - 2 < 0 ? 0 : H - 2), ay = fy - Double(iy)
+                for x in 0..<w {
+                    let fx = min(Double(W - 1), max(0, (Double(x) + 0.5) / scale - 0.5)), ix = min(Int(fx), W - 2 < 0 ? 0 : W - 2), ax = fx - Double(ix)
+                    let i = iy * W + ix
+                    let right = W > 1 ? 1 : 0, down = H > 1 ? W : 0
+                    let top = Double(src[i]) * (1 - ax) + Double(src[i + right]) * ax
+                    let bottom = Double(src[i + down]) * (1 - ax) + Double(src[i + down + right]) * ax
+                    out[y * w + x] = UInt8(max(0, min(255, top * (1 - ay) + bottom * ay)))
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: out) ?? image
+    }
+
+    /// Gray levels between a zone's paper and its darkest ink below which it holds no print.
+    static let inkContrast = 64
+
+    /// The zone resampled upright at `dpi` through the fitted transform (bilinear; white outside), and its contrast
+    /// (90th minus 2nd percentile of gray: paper against ink).
+    func rectify(_ image: GrayImage, _ box: SlipBox, _ t: SlipTransform, dpi: Double) -> (GrayImage, contrast: Int)? {
+        // A little inside the box: printed zone frames confuse the OCR more than a clipped pixel row does.
+        // Then a white border: Tesseract misreads glyphs that touch the image edge.
+        let pad = -0.4, pxPerMM = dpi / 25.4, border = 16
+        let w = Int(((box.w + 2 * pad) * pxPerMM).rounded()) + 2 * border, h = Int(((box.h + 2 * pad) * pxPerMM).rounded()) + 2 * border
+        guard w > 0, h > 0, w * h <= 20_000_000 else { return nil }
+        var out = [UInt8](repeating: 255, count: w * h)
+        let W = image.width, H = image.height
+        image.pixels.withUnsafeBufferPointer { src in
+            for y in border..<(h - border) {
+                for x in border..<(w - border) {
+                    let p = t.apply(SlipPoint(x: box.x - pad + (Double(x - border) + 0.5) / pxPerMM, y: box.y - pad + (Double(y - border) + 0.5) / pxPerMM))
+                    if let v = GrayImage.bilinear(src, width: W, height: H, p.x - 0.5, p.y - 0.5) { out[y * w + x] = v }
+                }
+            }
+        }
+        // Paper to white, ink to black (2nd and 90th percentiles of the zone), so the white border matches the paper.
+        var histogram = [Int](repeating: 0, count: 256)
+        var inside = 0
+        for y in border..<(h - border) { for x in border..<(w - border) { histogram[Int(out[y * w + x])] += 1; inside += 1 } }
+        func percentile(_ q: Double) -> Int {
+            var seen = 0
+            for (v, n) in histogram.enumerated() { seen += n; if Double(seen) >= q * Double(inside) { return v } }
+            return 255
+        }
+        let lo = percentile(0.02), hi = percentile(0.90)
+        if hi - lo >= 24 {
+            for y in border..<(h - border) {
+                for x in border..<(w - border) {
+                    let v = (Int(out[y * w + x]) - lo) * 255 / (hi - lo)
+                    out[y * w + x] = UInt8(max(0, min(255, v)))
+                }
+            }
+        }
+        return GrayImage(width: w, height: h, pixels: out).map { ($0, hi - lo) }
+    }
+}

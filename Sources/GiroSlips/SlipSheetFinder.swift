@@ -1,0 +1,140 @@
+import Foundation
+import GiroCore
+import GiroImaging
+import GiroOCR
+
+// Finding the slips on an image: sheets of paper on a background, and the sparse page pass that reads their labels.
+extension SlipReader {
+    typealias Located = (match: SlipMatch, page: PageWords)
+
+    /// The forms on the sheets of paper found in the image (photos), each sheet read rectified, and the unknown
+    /// slips the sheets without a form hold.
+    func locateOnSheets(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions, deadline: ContinuousClock.Instant,
+                        timings: inout SlipImageTimings) throws(GiroError) -> (located: [Located], unknown: [SlipReading]) {
+        var located: [Located] = []
+        var unknown: [SlipReading] = []
+        let t0 = ContinuousClock.now
+        let papers = QuadDetector().detect(image)
+        timings.paperSearch += ContinuousClock.now - t0
+        for paper in papers where located.count < maxSlipsPerPage && ContinuousClock.now < deadline {
+            timings.papers += 1
+            // Each sheet's first pass gets what is left of the budget.
+            var left = options
+            left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
+            located += try locate(on: paper, in: image, engine: engine, options: left, timings: &timings, unknown: &unknown)
+        }
+        return (located, unknown)
+    }
+
+    /// The forms and unknown slips of the whole page, from its sparse page pass.
+    func locateOnPage(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions, deadline: ContinuousClock.Instant,
+                      timings: inout SlipImageTimings) throws(GiroError) -> (located: [Located], unknown: [SlipReading]) {
+        let t0 = ContinuousClock.now
+        var page = try firstPass(image, engine: engine, options: options)
+        var found = locateSlips(words: page)
+        // The English pass cannot read Cyrillic labels (the Serbian налог): when it found no form and a template
+        // is labelled in Cyrillic, the page is read once more in those templates' languages.
+        if found.forms.isEmpty, !cyrillicLanguages.isEmpty, ContinuousClock.now < deadline {
+            page = try firstPass(image, engine: engine, options: options, languages: cyrillicLanguages)
+            found = locateSlips(words: page)
+        }
+        timings.firstPass += ContinuousClock.now - t0
+        return (found.forms.map { ($0.match, page) }, found.unknown)
+    }
+
+    /// The slips on one sheet found in the image: the sheet is rectified upright (perspective gone, light
+    /// flattened), its labels read there, and every fit composed with the rectification so it maps the form onto
+    /// the original image. When the form's corners land on the sheet's (the sheet is the slip), the four corners
+    /// themselves give the exact perspective.
+    func locate(on paper: PaperQuad, in image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                timings: inout SlipImageTimings, unknown: inout [SlipReading]) throws(GiroError) -> [Located] {
+        let (w, h) = paper.size
+        let long = max(w, h)
+        guard long >= 64 else { return [] }
+        // Enlarged at most 1.5× (labels of a small photo reach Tesseract's x-height), shrunk to `paperSide` (speed).
+        let scale = min(1.5, Double(options.paperSide) / long)
+        guard let (upright, toImage) = image.rectified(paper.corners, width: Int((w * scale).rounded()), height: Int((h * scale).rounded()))
+        else { return [] }
+        let t0 = ContinuousClock.now
+        let page = try sparseWords(upright.flattened(), engine: engine, options: options)
+        timings.firstPass += ContinuousClock.now - t0
+        let rectify = SlipTransform(homography: toImage)
+        var mapped = page
+        mapped.width = image.width
+        mapped.height = image.height
+        mapped.words = page.words.map { word in
+            let pts = [(word.x, word.y), (word.x + word.w, word.y), (word.x + word.w, word.y + word.h), (word.x, word.y + word.h)]
+                .map { rectify.apply(SlipPoint(x: Double($0.0), y: Double($0.1))) }
+            let xs = pts.map(\.x), ys = pts.map(\.y)
+            let x0 = SlipPoint.pixel(xs.min() ?? 0), y0 = SlipPoint.pixel(ys.min() ?? 0)
+            return PageWord(text: word.text, x: x0, y: y0, w: max(0, SlipPoint.pixel(xs.max() ?? 0) - x0),
+                            h: max(0, SlipPoint.pixel(ys.max() ?? 0) - y0), confidence: word.confidence)
+        }
+        let forms = locateSlips(words: page).forms.map(\.match)
+        // A sheet that holds no known form may hold an unknown one: read from its words in image coordinates.
+        if forms.isEmpty, reportsUnknownSlips {
+            unknown += locateSlips(words: mapped).unknown
+        }
+        return forms.compactMap { m in
+            guard var t = SlipTransform.compose(rectify, m.transform) else { return nil }
+            let form = [(0.0, 0.0), (m.template.width, 0.0), (m.template.width, m.template.height), (0.0, m.template.height)]
+                .map { SlipPoint(x: $0.0, y: $0.1) }
+            let onImage = form.map(t.apply)
+            let tolerance = 3 * max(t.scale, 1e-9)   // 3 mm
+            if zip(onImage, paper.corners).allSatisfy({ abs($0.x - $1.x) <= tolerance && abs($0.y - $1.y) <= tolerance }),
+               let exact = Homography.mapping(form.map { QuadPoint(x: $0.x, y: $0.y) }, to: paper.corners) {
+                t = SlipTransform(homography: exact)
+            }
+            var match = m
+            match.transform = t
+            return (match, mapped)
+        }
+    }
+
+    /// Whole-page sparse OCR on a copy scaled to `firstPassMaxSide`; boxes mapped back to the image.
+    func firstPass(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                   languages: [String] = ["eng"]) throws(GiroError) -> PageWords {
+        let longest = max(image.width, image.height)
+        // Large images are read smaller (speed); small ones (a phone photo of the whole slip at ~200 dpi) larger,
+        // so the printed labels reach the x-height Tesseract needs.
+        var factor = longest > options.firstPassMaxSide ? Double(longest) / Double(options.firstPassMaxSide) : 1
+        if longest * 3 / 2 <= options.firstPassMaxSide { factor = 2.0 / 3.0 }
+        let small = factor != 1 ? Self.resized(image, by: factor) : image
+        var page = try sparseWords(small, engine: engine, options: options, languages: languages)
+        if factor != 1 {
+            page.words = page.words.map { w in
+                PageWord(text: w.text, x: Int(Double(w.x) * factor), y: Int(Double(w.y) * factor),
+                         w: Int(Double(w.w) * factor), h: Int(Double(w.h) * factor), confidence: w.confidence)
+            }
+        }
+        page.width = image.width
+        page.height = image.height
+        return page
+    }
+
+    /// Languages of the templates whose labels are Cyrillic (empty when none is loaded).
+    var cyrillicLanguages: [String] {
+        let cyrillic = templates.filter { t in
+            t.anchors.contains { a in a.text.unicodeScalars.contains { $0.value >= 0x400 && $0.value <= 0x4FF } }
+        }
+        var out: [String] = []
+        for l in cyrillic.flatMap(\.languages) where !out.contains(l) { out.append(l) }
+        return out
+    }
+
+    /// Sparse OCR (English by default: the labels are found by their letters, not their words) of the whole image.
+    func sparseWords(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                     languages: [String] = ["eng"]) throws(GiroError) -> PageWords {
+        guard let ocrImage = OCRImage(width: image.width, height: image.height, pixels: image.pixels) else {
+            throw GiroError(.slipWordsInvalid, field: "image", "image too large for OCR")
+        }
+        do {
+            return try engine.recognize(ocrImage, settings: OCRSettings(languages: languages, layout: .sparse,
+                                                                        budgetMilliseconds: options.budgetMilliseconds))
+        } catch let e as GiroError {
+            throw e
+        } catch {
+            throw GiroError(.slipWordsInvalid, field: "image", "the OCR engine failed: \(error)")
+        }
+    }
+}
