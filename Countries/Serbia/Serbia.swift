@@ -2,48 +2,22 @@ import GiroCore
 
 /// The Serbian plug-in: everything it contributes to the engine (README.md beside this file).
 public enum Serbia {
+    /// `giro check rs-account 840-955845-10` and the slips' account boxes (the scheme is the core's, shared).
+    public static let account = SharedSchemeAccount(
+        kind: "rs-account", country: "RS", scheme: .mod97Eighteen, example: "840-955845-10",
+        summary: "Serbian account: bank (3) + account (13) + control (2), mod 97, ↔ RS IBAN")
+
     public static let descriptor = CountryDescriptor(
         code: "RS", name: "Serbia",
         formats: [SerbianIPSQR()],
-        identifiers: [SerbianAccount(), SerbianReference()],
-        accounts: [SerbianAccount()],
+        identifiers: [Serbia.account, SerbianReference()],
+        accounts: [Serbia.account],
         references: [SerbianReference()],
         slipTemplates: SerbianSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
         extrasKeys: ["rs.kind", "rs.mcc", "rs.oneTimeCode", "rs.payeeReference", "rs.payerReference", "rs.posReference", "rs.unknown.*"]
     )
 }
 
-/// `giro check rs-account 840-955845-10`: bank (3) + account (13, zero-padded) + mod-97 control (2), ↔ `RS35…`.
-public struct SerbianAccount: Identifier, NationalAccountRule {
-    public let kind = "rs-account"
-    public let country: String? = "RS"
-    public let countryCode = "RS"
-    public let summary = "Serbian account: bank (3) + account (13) + control (2), mod 97, ↔ RS IBAN"
-    public let example = "840-955845-10"
-
-    public init() {}
-
-    public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
-        guard let compact = IdentifierText.compact(input, removing: ".") else { throw GiroError(.fieldInvalid, field: "account", "too long for an account") }
-        return try read(String(decoding: compact, as: UTF8.self)).identifier(country: "RS", what: "Serbian account") {
-            $0.replacingOccurrences(of: "-", with: "")
-        }
-    }
-
-    public func read(_ s: String) -> NationalAccountReading {
-        var text = s
-        if text.hasPrefix("RS") {
-            guard text.utf8.count == 22, text.hasPrefix("RS35") else { return NationalAccountReading.ibanShaped(text, "RS") ? .failedCheck(text) : .notAnAccount }
-            text = String(text.dropFirst(4))
-        }
-        guard let a = Mod97AccountNumber(text) else {
-            let digits = text.utf8.filter { $0 >= 48 && $0 <= 57 }.count
-            let shape = (digits == 18 || text.contains("-")) && text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 45 }
-            return shape ? .failedCheck(text) : .notAnAccount
-        }
-        return .account(Account(iban: a.iban(country: "RS"), number: a.formatted, bankCode: a.bankCode))
-    }
-}
 
 /// The Serbian `poziv na broj`: the model (its own box, or the first two digits) and the number, checked by the
 /// model rules (97 mod 97, 22 mod 11, 11 and 00 unchecked); the value is model + number as the IPS QR code writes

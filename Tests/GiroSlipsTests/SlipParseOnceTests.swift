@@ -38,16 +38,19 @@ import Testing
         #expect(!parses.isEmpty && parses.values.allSatisfy { $0 == 1 }, "\(parses)")
     }
 
+    /// The image path on a blank image whose page pass answers with the fixture's words (no sheet search).
+    static func readImage(_ page: PageWords, perZoneOCR: Bool) throws -> ([SlipReading], [String: Int]) {
+        let image = try #require(GrayImage(width: page.width, height: page.height,
+                                           pixels: [UInt8](repeating: 255, count: page.width * page.height)))
+        let options = SlipImageOptions(firstPassMaxSide: max(page.width, page.height), perZoneOCR: perZoneOCR, detectPaper: false)
+        return try counted { try SlipReader.builtIn.read(image: image, engine: FixtureEngine(page: page), options: options) }
+    }
+
     @Test(arguments: [("hr.hub-3a", "water-bill"), ("cz.prikaz-k-uhrade", "invoice")])
     func imagePathParsesEachZoneOnce(_ slipClass: String, _ name: String) throws {
         let page = try Self.page(slipClass, name)
-        let image = try #require(GrayImage(width: page.width, height: page.height,
-                                           pixels: [UInt8](repeating: 255, count: page.width * page.height)))
-        // The page pass reads the image at its own size; no sheet search, no per-zone OCR: the page's words decide.
-        let options = SlipImageOptions(firstPassMaxSide: max(page.width, page.height), perZoneOCR: false, detectPaper: false)
-        let (found, parses) = try Self.counted {
-            try SlipReader.builtIn.read(image: image, engine: FixtureEngine(page: page), options: options)
-        }
+        // No per-zone OCR: the page's words decide.
+        let (found, parses) = try Self.readImage(page, perZoneOCR: false)
         try #require(found.count == 1 && found[0].slipClass == slipClass)
         #expect(!parses.isEmpty && parses.values.allSatisfy { $0 == 1 }, "\(parses)")
         // The same record as the words path: locating without building changed nothing.
@@ -58,13 +61,7 @@ import Testing
     /// own look reads nothing, so each field is parsed once, from the page pass.
     @Test(arguments: [("hr.hub-3a", "water-bill"), ("cz.prikaz-k-uhrade", "invoice")])
     func perZoneImagePathParsesEachReadingOnce(_ slipClass: String, _ name: String) throws {
-        let page = try Self.page(slipClass, name)
-        let image = try #require(GrayImage(width: page.width, height: page.height,
-                                           pixels: [UInt8](repeating: 255, count: page.width * page.height)))
-        let options = SlipImageOptions(firstPassMaxSide: max(page.width, page.height), perZoneOCR: true, detectPaper: false)
-        let (found, parses) = try Self.counted {
-            try SlipReader.builtIn.read(image: image, engine: FixtureEngine(page: page), options: options)
-        }
+        let (found, parses) = try Self.readImage(try Self.page(slipClass, name), perZoneOCR: true)
         try #require(found.count == 1 && found[0].slipClass == slipClass)
         #expect(!parses.isEmpty && parses.values.allSatisfy { $0 == 1 }, "\(parses)")
     }

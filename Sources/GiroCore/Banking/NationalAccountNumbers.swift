@@ -192,3 +192,69 @@ extension NationalAccountReading {
         }
     }
 }
+
+/// The `giro check` kind and slip account rule of a country whose account scheme the core holds (several plug-ins
+/// share it): one value per country, declared in the plug-in's descriptor.
+public struct SharedSchemeAccount: Identifier, NationalAccountRule {
+    /// The account schemes two or more plug-ins share.
+    public enum Scheme: Sendable {
+        /// `[prefix-]number/bank`, both weighted mod 11 (CZ, SK).
+        case prefixed
+        /// Bank (3) + account (13, zero-padded) + mod-97 control (2) (RS, ME).
+        case mod97Eighteen
+    }
+
+    public let kind: String
+    public let country: String?
+    public let countryCode: String
+    public let summary: String
+    public let example: String
+    public let scheme: Scheme
+
+    public init(kind: String, country: String, scheme: Scheme, example: String, summary: String) {
+        self.kind = kind
+        self.country = country
+        self.countryCode = country
+        self.summary = summary
+        self.example = example
+        self.scheme = scheme
+    }
+
+    public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
+        guard let compact = IdentifierText.compact(input, removing: scheme == .prefixed ? "" : ".") else {
+            throw GiroError(.fieldInvalid, field: "account", "an account has at most 256 bytes")
+        }
+        let reading = read(String(decoding: compact, as: UTF8.self))
+        switch scheme {
+        case .prefixed: return try reading.identifier(country: countryCode, what: "\(countryCode) account")
+        case .mod97Eighteen:
+            return try reading.identifier(country: countryCode, what: "\(countryCode) account") { $0.replacingOccurrences(of: "-", with: "") }
+        }
+    }
+
+    public func read(_ s: String) -> NationalAccountReading {
+        switch scheme {
+        case .prefixed: return PrefixedAccountNumber.read(s, country: countryCode)
+        case .mod97Eighteen: return Mod97AccountNumber.read(s, country: countryCode)
+        }
+    }
+}
+
+extension Mod97AccountNumber {
+    /// A slip's account box: `bbb-n…-kk`, 18 digits, or the country's IBAN.
+    package static func read(_ s: String, country: String) -> NationalAccountReading {
+        var text = s
+        if text.hasPrefix(country) {
+            guard text.utf8.count == 22, let iban = try? IBAN.validate(Array(text.utf8)), iban.iban.countryCode == country else {
+                return NationalAccountReading.ibanShaped(text, country) ? .failedCheck(text) : .notAnAccount
+            }
+            text = String(text.dropFirst(4))
+        }
+        guard let a = Mod97AccountNumber(text) else {
+            let digits = text.utf8.filter { $0 >= 48 && $0 <= 57 }.count
+            let shape = (digits == 18 || text.contains("-")) && text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 45 }
+            return shape ? .failedCheck(text) : .notAnAccount
+        }
+        return .account(Account(iban: a.iban(country: country), number: a.formatted, bankCode: a.bankCode))
+    }
+}
