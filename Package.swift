@@ -73,10 +73,15 @@ let package = Package(
     targets: [
         .target(name: "GiroCore"),
         .target(name: "GiroRegex"),
-        // Seeded generators and the OCR-like benchmark text, shared by tests and benchmarks (not a product).
-        .target(name: "GiroTestSupport", dependencies: ["GiroCore"]),
-        // Fixture and decode helpers every plug-in's tests share.
-        .target(name: "GiroPluginTestKit", dependencies: ["GiroCore"], path: "Tests/GiroPluginTestKit"),
+        // What the tests share (not a product): the repository root, the external corpora (`.corpus(…)`), fixture
+        // and decode helpers of the plug-ins, policy expectations, the JSON Schema validator, `giro serve` processes;
+        // the benchmarks use its seeded generators and OCR-like text. Its Swift Testing helpers are compiled in debug
+        // builds only (GIRO_TESTING): release benchmarks link the Swift runtime statically, and the toolchain has
+        // no static Swift Testing library.
+        .target(
+            name: "GiroTestSupport", dependencies: ["GiroCore"], path: "Tests/GiroTestSupport",
+            swiftSettings: [.define("GIRO_TESTING", .when(configuration: .debug))]
+        ),
         // Typed values (IBAN, amount, date, references …) out of OCR text.
         .target(name: "GiroParsers", dependencies: ["GiroCore", "GiroRegex"]),
         // PCRE2 is the regex engine's test oracle and benchmark baseline only.
@@ -128,26 +133,29 @@ let package = Package(
             dependencies: ["Giro", "GiroServer", "GiroRegex", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "GiroBench", dependencies: ["Giro", "GiroParsers", "GiroTestSupport"], path: "benchmarks/GiroBench"),
-        .executableTarget(name: "GiroImageBench", dependencies: ["Giro"], path: "benchmarks/GiroImageBench"),
+        .executableTarget(name: "GiroImageBench", dependencies: ["Giro", "GiroTestSupport"], path: "benchmarks/GiroImageBench"),
         .executableTarget(name: "GiroSlipBench", dependencies: ["Giro", "GiroTestSupport"], path: "benchmarks/GiroSlipBench"),
         .executableTarget(name: "GiroRegexBench", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], path: "benchmarks/GiroRegexBench"),
         .testTarget(name: "GiroCoreTests", dependencies: ["GiroCore"]),
         .testTarget(name: "GiroRegexTests", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], exclude: ["Corpus"]),
-        .testTarget(name: "GiroSEPATests", dependencies: ["GiroSEPA", "GiroPluginTestKit"]),
-        .testTarget(name: "GiroSwitzerlandTests", dependencies: ["GiroSwitzerland", "GiroPluginTestKit"]),
-        .testTarget(name: "GiroCzechiaTests", dependencies: ["GiroCzechia", "GiroPluginTestKit"]),
-        .testTarget(name: "GiroSlovakiaTests", dependencies: ["GiroSlovakia", "GiroPluginTestKit"]),
-        .testTarget(name: "GiroHungaryTests", dependencies: ["GiroHungary", "GiroPluginTestKit"]),
-        .testTarget(name: "GiroCroatiaTests", dependencies: ["GiroCroatia", "GiroPluginTestKit"]),
-        .testTarget(name: "GiroSerbiaTests", dependencies: ["GiroSerbia", "GiroPluginTestKit"]),
-        .testTarget(name: "GiroSloveniaTests", dependencies: ["GiroSlovenia", "GiroPluginTestKit"]),
-        .testTarget(name: "GiroUnitedKingdomTests", dependencies: ["GiroUnitedKingdom", "GiroPluginTestKit", "GiroTestSupport"]),
-        .testTarget(name: "GiroBelgiumTests", dependencies: ["GiroBelgium", "GiroPluginTestKit"]),
-        .testTarget(name: "GiroNetherlandsTests", dependencies: ["GiroNetherlands", "GiroPluginTestKit"]),
-        .testTarget(name: "GiroAustriaTests", dependencies: ["GiroAustria", "GiroPluginTestKit"]),
-        .testTarget(name: "GiroKosovoTests", dependencies: ["GiroKosovo", "GiroPluginTestKit"]),
-        .testTarget(name: "GiroGermanyTests", dependencies: ["GiroGermany", "GiroPluginTestKit", "GiroTestSupport"]),
+        .testTarget(name: "GiroSEPATests", dependencies: ["GiroSEPA", "GiroTestSupport"]),
+        .testTarget(name: "GiroSwitzerlandTests", dependencies: ["GiroSwitzerland", "GiroTestSupport"]),
+        .testTarget(name: "GiroCzechiaTests", dependencies: ["GiroCzechia", "GiroTestSupport"]),
+        .testTarget(name: "GiroSlovakiaTests", dependencies: ["GiroSlovakia", "GiroTestSupport"]),
+        .testTarget(name: "GiroHungaryTests", dependencies: ["GiroHungary", "GiroTestSupport"]),
+        .testTarget(name: "GiroCroatiaTests", dependencies: ["GiroCroatia", "GiroTestSupport"]),
+        .testTarget(name: "GiroSerbiaTests", dependencies: ["GiroSerbia", "GiroTestSupport"]),
+        .testTarget(name: "GiroSloveniaTests", dependencies: ["GiroSlovenia", "GiroTestSupport"]),
+        .testTarget(name: "GiroUnitedKingdomTests", dependencies: ["GiroUnitedKingdom", "GiroTestSupport"]),
+        .testTarget(name: "GiroBelgiumTests", dependencies: ["GiroBelgium", "GiroTestSupport"]),
+        .testTarget(name: "GiroNetherlandsTests", dependencies: ["GiroNetherlands", "GiroTestSupport"]),
+        .testTarget(name: "GiroAustriaTests", dependencies: ["GiroAustria", "GiroTestSupport"]),
+        .testTarget(name: "GiroKosovoTests", dependencies: ["GiroKosovo", "GiroTestSupport"]),
+        .testTarget(name: "GiroGermanyTests", dependencies: ["GiroGermany", "GiroTestSupport"]),
+        // The engine, public API and fuzz regressions; golden files and contracts; the `giro` executable end to end.
         .testTarget(name: "GiroTests", dependencies: ["Giro", "GiroTestSupport"]),
+        .testTarget(name: "GiroGoldenTests", dependencies: ["Giro", "GiroTestSupport"]),
+        .testTarget(name: "GiroCLITests", dependencies: ["Giro", "GiroTestSupport"]),
         .testTarget(name: "GiroSlipsTests", dependencies: ["Giro", "GiroTestSupport"]),
         .testTarget(name: "GiroParsersTests", dependencies: ["GiroParsers", "GiroTestSupport"], exclude: ["Corpus"]),
         .testTarget(

@@ -10,10 +10,13 @@
 # Without a corpus the tests that need it are reported as skipped by name (Tests/GiroTestSupport/Corpora.swift):
 # this script then warns and exits 0, unless GIRO_REQUIRE_CORPORA=1 (set by .ci/run), where it exits 1.
 # A checksum mismatch always exits 1 and leaves nothing of that corpus behind.
-# Environment: GIRO_CORPORA_DIR (default corpora/), GIRO_CORPORA_MIRROR (default ../shared/corpora).
+# Environment: GIRO_CORPORA_DIR (default corpora/), GIRO_CORPORA_MIRROR (default ../shared/corpora); for the
+# script's own tests (Tests/GiroTests/CorporaTests.swift) GIRO_CORPORA_MANIFEST (default scripts/corpora.tsv) and
+# GIRO_CORPORA_UPSTREAM (default https://github.com).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-manifest="$root/scripts/corpora.tsv"
+manifest="${GIRO_CORPORA_MANIFEST:-$root/scripts/corpora.tsv}"
+upstream="${GIRO_CORPORA_UPSTREAM:-https://github.com}"
 dest_root="${GIRO_CORPORA_DIR:-$root/corpora}"
 mirror="${GIRO_CORPORA_MIRROR:-$root/../shared/corpora}"
 
@@ -34,7 +37,7 @@ fetch_upstream() { # repo commit items tmp
   local repo="$1" commit="$2" items="$3" tmp="$4" clone="$4.git" item
   rm -rf "$clone"
   # (called as a condition, so set -e does not apply here: every step returns on failure)
-  git clone --quiet --filter=blob:none --no-checkout "https://github.com/$repo.git" "$clone" || return 1
+  git clone --quiet --filter=blob:none --no-checkout "$upstream/$repo.git" "$clone" || return 1
   git -C "$clone" -c advice.detachedHead=false checkout --quiet "$commit" || return 1
   IFS=, read -ra list <<< "$items"
   for item in "${list[@]}"; do cp -R "$clone/${item%%=*}" "$tmp/$(local_name "$item")" || return 1; done
@@ -71,7 +74,7 @@ while IFS=$'\t' read -r name repo commit sum items extras; do
     source="mirror $mirror/$name"
     fetched=0; fetch_mirror "$name" "$items" "$extras" "$tmp" && fetched=1 || true
   else
-    source="github.com/$repo@$commit"
+    source="$upstream/$repo@$commit"
     fetched=0; fetch_upstream "$repo" "$commit" "$items" "$tmp" 2>&1 && fetched=1 || true
   fi
   if [ "$fetched" != 1 ]; then

@@ -12,13 +12,19 @@ log=.build/test-output.log
 "$SWIFT" build --build-tests || exit 1
 "$SWIFT" test --skip-build "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
-# Swift Testing: `… Test name() skipped: "reason"`.
-skipped="$(grep -a -E '^.{0,4}Test .* skipped' "$log" | sed -E 's/^.{0,4}Test /  /' || true)"
+# Swift Testing: `➜ Test name() skipped: "corpus NAME missing: run scripts/fetch-corpora.sh"` (the `.corpus` trait).
+skipped="$(grep -a -E 'Test .* skipped: "corpus ' "$log" | sed -E 's/^.*Test /  /' | sort -u || true)"
+echo
 if [ -n "$skipped" ]; then
-  echo
-  echo "not run: $(printf '%s\n' "$skipped" | wc -l) tests (a corpus is missing; scripts/fetch-corpora.sh fetches it):"
+  echo "not run: $(printf '%s\n' "$skipped" | wc -l) tests, their corpus missing (scripts/fetch-corpora.sh fetches it):"
   printf '%s\n' "$skipped"
 else
-  echo "not run: none"
+  echo "not run: none (every corpus present)"
+fi
+# Any other skip (a parameterized test whose inputs are absent, e.g. images only `make fixtures-slips IMAGES=1` renders).
+other="$(grep -a -E 'Test .* skipped: ' "$log" | grep -v 'skipped: "corpus ' | sed -E 's/^.*Test /  /' | sort -u || true)"
+if [ -n "$other" ]; then
+  echo "also skipped: $(printf '%s\n' "$other" | wc -l) tests:"
+  printf '%s\n' "$other"
 fi
 exit "$status"
