@@ -40,6 +40,14 @@ let countrySlips: [String: [String]] = [
 // Files in a plug-in's folder that are not sources (the UK weight tables the generated Swift is made from).
 let countryExcludes: [String: [String]] = ["GiroUnitedKingdom": ["Data"]]
 
+// GiroImaging is optimised in debug builds too: its passes written in Swift (grid fits, QR recovery, DataMatrix grid,
+// resampling) are pixel loops many times slower unoptimised, and the tests read hundreds of images through them (the
+// zxing-cpp corpus ratchet alone took minutes). The module has no assert(), so -O drops no check (overflow traps and
+// preconditions stay). SwiftPM refuses unsafe flags in a package used as a versioned dependency, so they apply only
+// when Giro is built as the root package (a dependency is checked out under a `checkouts` folder).
+let isCheckedOutDependency = Context.packageDirectory.contains("/checkouts/")
+let optimisedInDebug: [SwiftSetting] = isCheckedOutDependency ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 func countryTarget(_ c: (target: String, path: String)) -> Target {
     let dependencies: [Target.Dependency] = ["GiroCore"] + (countryLibraries[c.target] ?? [])
     let slips: [Resource] = (countrySlips[c.target] ?? []).map { Resource.embedInCode("Slips/" + $0) }
@@ -102,7 +110,10 @@ let package = Package(
         .target(name: "CZXingShim", dependencies: ["CLazyLibrary"], cxxSettings: [.define("ZX_USE_UTF8")]),
         // PDF pages: poppler-cpp (GPL; chosen over AGPL MuPDF, see Sources/GiroImaging/README.md) behind a C shim.
         .target(name: "CPopplerShim", dependencies: ["CLazyLibrary"]),
-        .target(name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP", "CPopplerShim"]),
+        .target(
+            name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP", "CPopplerShim"],
+            swiftSettings: optimisedInDebug
+        ),
         // Printed slips: OCR engines and the caller's OCR formats (words JSON, hOCR, ALTO, TSV) → PageWords.
         // Tesseract 5 through its C API (libtesseract-dev; pkg-config also links Leptonica).
         // Tesseract is opened with dlopen on first use (Sources/CTesseract/include/giro_tesseract.h says why): headers
