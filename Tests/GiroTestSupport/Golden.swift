@@ -71,6 +71,22 @@ public enum Golden {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
+    /// Compares `actual` with the case's golden file (a line diff on mismatch); in record mode writes it instead
+    /// and fails. A missing golden fails and says how to record it.
+    public static func check(_ actual: String, _ c: Case, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if recording {
+            try record(actual, to: c.golden, sourceLocation: sourceLocation)
+            return
+        }
+        guard let expected = try? String(contentsOf: c.golden, encoding: .utf8) else {
+            Issue.record("missing golden \(c.golden.lastPathComponent); run `make record` (GIRO_RECORD=1 swift test)",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        #expect(expected == actual, "golden mismatch for \(c.testDescription):\n\(diff(expected: expected, actual: actual))",
+                sourceLocation: sourceLocation)
+    }
+
     /// A readable line diff (first differing lines with context).
     public static func diff(expected: String, actual: String) -> String {
         let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
