@@ -40,10 +40,10 @@ let countrySlips: [String: [String]] = [
 // Files in a plug-in's folder that are not sources (the UK weight tables the generated Swift is made from).
 let countryExcludes: [String: [String]] = ["GiroUnitedKingdom": ["Data"]]
 
-// GiroImaging is optimised in debug builds too: its passes written in Swift (grid fits, QR recovery, DataMatrix grid,
-// resampling) are pixel loops many times slower unoptimised, and the tests read hundreds of images through them (the
-// zxing-cpp corpus ratchet alone took minutes). The module has no assert(), so -O drops no check (overflow traps and
-// preconditions stay). SwiftPM refuses unsafe flags in a package used as a versioned dependency, so they apply only
+// GiroImaging and GiroSlips are optimised in debug builds too: their passes written in Swift (grid fits, QR recovery,
+// DataMatrix grid, resampling, slip detection and template fits) are pixel loops many times slower unoptimised, and the
+// tests read hundreds of images through them (the zxing-cpp corpus ratchet alone took minutes). Neither module has an
+// assert(), so -O drops no check (overflow traps and preconditions stay). SwiftPM refuses unsafe flags in a package used as a versioned dependency, so they apply only
 // when Giro is built as the root package (a dependency is checked out under a `checkouts` folder).
 let isCheckedOutDependency = Context.packageDirectory.contains("/checkouts/")
 let optimisedInDebug: [SwiftSetting] = isCheckedOutDependency ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
@@ -121,7 +121,7 @@ let package = Package(
         .target(name: "CTesseract", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "GiroOCR", dependencies: ["GiroCore", "GiroImaging", "CTesseract"]),
         // Printed slips read by data-driven templates (Countries/<Country>/Slips/*.json, docs/slip-templates.md).
-        .target(name: "GiroSlips", dependencies: ["GiroCore", "GiroImaging", "GiroOCR", "GiroParsers"]),
+        .target(name: "GiroSlips", dependencies: ["GiroCore", "GiroImaging", "GiroOCR", "GiroParsers"], swiftSettings: optimisedInDebug),
     ] + countries.map(countryTarget) + [
         .target(name: "Giro", dependencies: ["GiroCore", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips"] + countries.map { .target(name: $0.target) }),
         // The HTTP service behind `giro serve`; the OpenAPI document it serves is its contract.

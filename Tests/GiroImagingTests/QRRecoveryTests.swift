@@ -70,7 +70,7 @@ import Testing
     /// A Model 2 and a Model 1 symbol redrawn at 1, 1.5 and 2.7 px per module, the last two off the pixel grid:
     /// the fit finds the grid to a fraction of a module and the symbol reads. (At about 1.2 px per module, where
     /// most pixels straddle two modules, a version-1 Model 2 code has more errors than its 7 check codewords fix.)
-    @Test(arguments: [(1.0, 2.0), (1.5, 3.6), (2.7, 5.1)])
+    @Test(.corpus("zxing-cpp-samples"), arguments: [(1.0, 2.0), (1.5, 3.6), (2.7, 5.1)])
     func tinySymbolsAtFractionalPitch(pitch: Double, offset: Double) throws {
         for path in ["qrcode-2/33.png", "qrcode-2/qr-model-1.png"] {
             var source = try load(path)
@@ -173,7 +173,7 @@ import Testing
         return data + work[data.count...]
     }
 
-    @Test func hanziSegmentsAreReadAsGB2312() throws {
+    @Test(.corpus("zxing-cpp-samples")) func hanziSegmentsAreReadAsGB2312() throws {
         // qrcode-2/33.png: a byte segment, then 阿 in Hanzi mode (GB 2312 0xB0A2), then bytes.
         let image = try load("qrcode-2/33.png")
         let symbol = try #require(try ZXingReader().read(image, options: ReadOptions(symbologies: [.qr])).first)
