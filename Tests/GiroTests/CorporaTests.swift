@@ -84,6 +84,8 @@ import Testing
             return demo
         }
 
+        func remove() { try? FileManager.default.removeItem(at: dir) }
+
         func exists(_ relativePath: String) -> Bool {
             FileManager.default.fileExists(atPath: destination.appendingPathComponent(relativePath).path)
         }
@@ -91,7 +93,7 @@ import Testing
 
     @Test func fetchesFromTheMirrorAndKeepsAVerifiedCopy() throws {
         let box = try Sandbox()
-        defer { try? FileManager.default.removeItem(at: box.dir) }
+        defer { box.remove() }
         try box.write("{}", "_extra.json", under: try box.pinnedMirror())
 
         let first = try box.run()
@@ -104,7 +106,7 @@ import Testing
 
     @Test func aCorpusWhoseChecksumDiffersIsRefusedAndRemoved() throws {
         let box = try Sandbox()
-        defer { try? FileManager.default.removeItem(at: box.dir) }
+        defer { box.remove() }
         try box.write("one, changed\n", "a.txt", under: try box.pinnedMirror())
 
         let r = try box.run()
@@ -116,7 +118,7 @@ import Testing
 
     @Test func fetchesThePinnedCommitFromUpstreamWithoutAMirror() throws {
         let box = try Sandbox()
-        defer { try? FileManager.default.removeItem(at: box.dir) }
+        defer { box.remove() }
         let repo = box.dir.appendingPathComponent("upstream/owner/demo.git")
         try box.write("pinned\n", "data/a.txt", under: repo)
         try box.write("two\n", "data/sub/b.txt", under: repo)
@@ -140,7 +142,7 @@ import Testing
 
     @Test func aCorpusThatCannotBeFetchedIsToleratedUnlessRequired() throws {
         let box = try Sandbox()
-        defer { try? FileManager.default.removeItem(at: box.dir) }
+        defer { box.remove() }
         try box.pin(commit: "0000000", sha256: String(repeating: "0", count: 64))
         let tolerated = try box.run()
         #expect(tolerated.status == 0, "\(tolerated.output)")
