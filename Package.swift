@@ -49,6 +49,15 @@ func exists(_ path: String) -> Bool {
     FileManager.default.fileExists(atPath: packageDirectory + "/" + path)
 }
 
+// GiroImaging and GiroSlips are optimised in debug builds too: their passes written in Swift (grid fits, QR recovery,
+// DataMatrix grid, resampling, slip detection and template fits) are pixel loops many times slower unoptimised, and the
+// tests read hundreds of images through them (the zxing-cpp corpus ratchet alone took minutes). Neither module has an
+// assert(), so -O drops no check (overflow traps and preconditions stay). SwiftPM refuses unsafe flags in a package
+// used as a versioned dependency, so they apply only when Giro is built as the root package (a dependency is checked
+// out under a `checkouts` folder).
+let isCheckedOutDependency = Context.packageDirectory.contains("/checkouts/")
+let optimisedInDebug: [SwiftSetting] = isCheckedOutDependency ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 // Printed-slip templates (data, docs/slip-templates.md), compiled into their plug-in as bytes.
 func countryTarget(_ c: Country) -> Target {
     let slips: [Resource] = jsonFiles(in: c.path + "/Slips").map { Resource.embedInCode("Slips/" + $0) }
@@ -57,7 +66,7 @@ func countryTarget(_ c: Country) -> Target {
 
 func countryTestTarget(_ c: Country) -> Target? {
     guard exists("Tests/\(c.target)Tests") else { return nil }
-    return .testTarget(name: c.target + "Tests", dependencies: [.target(name: c.target), "GiroPluginTestKit", "GiroTestSupport"])
+    return .testTarget(name: c.target + "Tests", dependencies: [.target(name: c.target), "GiroTestSupport"])
 }
 
 let package = Package(
@@ -87,10 +96,15 @@ let package = Package(
     targets: [
         .target(name: "GiroCore"),
         .target(name: "GiroRegex"),
-        // Seeded generators and the OCR-like benchmark text, shared by tests and benchmarks (not a product).
-        .target(name: "GiroTestSupport", dependencies: ["GiroCore"]),
-        // Fixture and decode helpers every plug-in's tests share.
-        .target(name: "GiroPluginTestKit", dependencies: ["GiroCore"], path: "Tests/GiroPluginTestKit"),
+        // What the tests share (not a product): the repository root, the external corpora (`.corpus(…)`), fixture
+        // and decode helpers of the plug-ins, policy expectations, the JSON Schema validator, `giro serve` processes;
+        // the benchmarks use its seeded generators and OCR-like text. Its Swift Testing helpers are compiled in debug
+        // builds only (GIRO_TESTING): release benchmarks link the Swift runtime statically, and the toolchain has
+        // no static Swift Testing library.
+        .target(
+            name: "GiroTestSupport", dependencies: ["GiroCore"], path: "Tests/GiroTestSupport",
+            swiftSettings: [.define("GIRO_TESTING", .when(configuration: .debug))]
+        ),
         // Typed values (IBAN, amount, date, references …) out of OCR text.
         .target(name: "GiroParsers", dependencies: ["GiroCore", "GiroRegex"]),
         // PCRE2 is the regex engine's test oracle and benchmark baseline only.
@@ -111,7 +125,10 @@ let package = Package(
         .target(name: "CZXingShim", dependencies: ["CLazyLibrary"], cxxSettings: [.define("ZX_USE_UTF8")]),
         // PDF pages: poppler-cpp (GPL; chosen over AGPL MuPDF, see Sources/GiroImaging/README.md) behind a C shim.
         .target(name: "CPopplerShim", dependencies: ["CLazyLibrary"]),
-        .target(name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP", "CPopplerShim"]),
+        .target(
+            name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP", "CPopplerShim"],
+            swiftSettings: optimisedInDebug
+        ),
         // Printed slips: OCR engines and the caller's OCR formats (words JSON, hOCR, ALTO, TSV) → PageWords.
         // Tesseract 5 through its C API (libtesseract-dev; pkg-config also links Leptonica).
         // Tesseract is opened with dlopen on first use (Sources/CTesseract/include/giro_tesseract.h says why): headers
@@ -119,7 +136,7 @@ let package = Package(
         .target(name: "CTesseract", linkerSettings: [.linkedLibrary("dl")]),
         .target(name: "GiroOCR", dependencies: ["GiroCore", "GiroImaging", "CTesseract"]),
         // Printed slips read by data-driven templates (Countries/<Country>/Slips/*.json, docs/slip-templates.md).
-        .target(name: "GiroSlips", dependencies: ["GiroCore", "GiroImaging", "GiroOCR", "GiroParsers"]),
+        .target(name: "GiroSlips", dependencies: ["GiroCore", "GiroImaging", "GiroOCR", "GiroParsers"], swiftSettings: optimisedInDebug),
     ] + countries.map(countryTarget) + [
         // The one module users import. Its country registry is generated from its dependencies under Countries/.
         .target(
@@ -149,13 +166,16 @@ let package = Package(
             dependencies: ["Giro", "GiroServer", "GiroRegex", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(name: "GiroBench", dependencies: ["Giro", "GiroParsers", "GiroTestSupport"], path: "benchmarks/GiroBench"),
-        .executableTarget(name: "GiroImageBench", dependencies: ["Giro"], path: "benchmarks/GiroImageBench"),
+        .executableTarget(name: "GiroImageBench", dependencies: ["Giro", "GiroTestSupport"], path: "benchmarks/GiroImageBench"),
         .executableTarget(name: "GiroSlipBench", dependencies: ["Giro", "GiroTestSupport"], path: "benchmarks/GiroSlipBench"),
         .executableTarget(name: "GiroRegexBench", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], path: "benchmarks/GiroRegexBench"),
         .testTarget(name: "GiroCoreTests", dependencies: ["GiroCore"]),
         .testTarget(name: "GiroRegexTests", dependencies: ["GiroRegex", "CPCRE2", "GiroTestSupport"], exclude: ["Corpus"]),
     ] + countries.compactMap(countryTestTarget) + [
+        // The engine, public API and fuzz regressions; golden files and contracts; the `giro` executable end to end.
         .testTarget(name: "GiroTests", dependencies: ["Giro", "GiroTestSupport"]),
+        .testTarget(name: "GiroGoldenTests", dependencies: ["Giro", "GiroTestSupport"]),
+        .testTarget(name: "GiroCLITests", dependencies: ["Giro", "GiroTestSupport"]),
         .testTarget(name: "GiroSlipsTests", dependencies: ["Giro", "GiroTestSupport"]),
         // The OCR parsers' verdicts are compared with the plug-ins' validators (`giro check`), so two plug-ins come in.
         .testTarget(name: "GiroParsersTests", dependencies: ["GiroParsers", "GiroTestSupport", "GiroBelgium", "GiroNetherlands"], exclude: ["Corpus"]),

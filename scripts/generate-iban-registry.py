@@ -1,17 +1,18 @@
 #!/usr/bin/env python3
 """Regenerate Sources/GiroCore/Banking/IBANRegistryData.swift from a copy of the SWIFT IBAN registry.
 
-Input: the registry table of ../shared/specs/formats-west.md §9.2 (SWIFT IBAN Registry v101 as
-published through python-stdnum's iban.dat, with schwifty's SEPA flags and component positions).
+Input: the registry table pinned in fixtures/iban-registry/registry.md (a copy of the spec notes'
+formats-west.md §9.2: SWIFT IBAN Registry v101 as published through python-stdnum's iban.dat, with
+schwifty's SEPA flags and component positions; provenance in that file).
 Rows marked "(not in SWIFT v101 …)" are IBAN-like national formats; they are kept, flagged.
 
-Usage: scripts/generate-iban-registry.py [path/to/formats-west.md] > Sources/GiroCore/Banking/IBANRegistryData.swift
+Usage: scripts/generate-iban-registry.py [fixtures/iban-registry/registry.md] > Sources/GiroCore/Banking/IBANRegistryData.swift
 Do not edit the generated file by hand.
 """
 import re
 import sys
 
-src = sys.argv[1] if len(sys.argv) > 1 else "../shared/specs/formats-west.md"
+src = sys.argv[1] if len(sys.argv) > 1 else "fixtures/iban-registry/registry.md"
 row = re.compile(r"^\| ([A-Z]{2}) \| (.+?) \| (\d+) \| `([0-9!ance]+)` \| (yes|no|\?) \| ([^|]*)\|\s*$")
 entries = []
 with open(src, encoding="utf-8") as f:

@@ -51,7 +51,15 @@ public struct ReadingStrategy: Sendable {
     static let pdf417ToleratedTilt = 5.0
 
     package func read(_ image: GrayImage, recognises: (DetectedSymbol) -> Bool) -> StrategyResult {
-        withoutActuallyEscaping(recognises) { read(image, run: Run(clock: ContinuousClock(), budget: .milliseconds(budgetMilliseconds), recognises: $0)) }
+        let clock = ContinuousClock(), start = clock.now
+        return read(image, elapsed: { clock.now - start }, recognises: recognises)
+    }
+
+    /// The same search with its time source injected: `elapsed` says how much of the budget is spent. Production
+    /// reads the wall clock (above); tests of the budget itself drive a clock of their own, so that no wall-clock
+    /// time decides what they check.
+    package func read(_ image: GrayImage, elapsed: @escaping () -> Duration, recognises: (DetectedSymbol) -> Bool) -> StrategyResult {
+        withoutActuallyEscaping(recognises) { read(image, run: Run(elapsed: elapsed, budget: .milliseconds(budgetMilliseconds), recognises: $0)) }
     }
 
     private func read(_ image: GrayImage, run start: Run) -> StrategyResult {
@@ -210,8 +218,8 @@ public struct ReadingStrategy: Sendable {
 
     /// The mutable state of one image's search.
     struct Run {
-        let clock: ContinuousClock
-        let start: ContinuousClock.Instant
+        /// Time spent since the search started.
+        let elapsed: () -> Duration
         let budget: Duration
         let recognises: (DetectedSymbol) -> Bool
         var symbols: [DetectedSymbol] = []
@@ -219,16 +227,15 @@ public struct ReadingStrategy: Sendable {
         var errors: [GiroError] = []
         var anyRecognised = false
 
-        init(clock: ContinuousClock, budget: Duration, recognises: @escaping (DetectedSymbol) -> Bool) {
-            self.clock = clock
-            self.start = clock.now
+        init(elapsed: @escaping () -> Duration, budget: Duration, recognises: @escaping (DetectedSymbol) -> Bool) {
+            self.elapsed = elapsed
             self.budget = budget
             self.recognises = recognises
         }
 
-        var outOfTime: Bool { clock.now - start >= budget }
+        var outOfTime: Bool { elapsed() >= budget }
         var remainingMilliseconds: Int {
-            (budget - (clock.now - start)).budgetMilliseconds
+            (budget - elapsed()).budgetMilliseconds
         }
 
         func finished(_ exhaustive: Bool) -> Bool { outOfTime || (anyRecognised && !exhaustive) }

@@ -1,6 +1,6 @@
 import GiroCore
 @testable import GiroAustria
-import GiroPluginTestKit
+import GiroTestSupport
 import Testing
 
 @Suite struct EPSLinkBarelyAcceptableTests {

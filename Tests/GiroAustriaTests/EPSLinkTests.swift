@@ -1,7 +1,7 @@
 import Foundation
 import GiroCore
 @testable import GiroAustria
-import GiroPluginTestKit
+import GiroTestSupport
 import Testing
 
 @Suite struct EPSLinkTests {

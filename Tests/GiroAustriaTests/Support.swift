@@ -1,6 +1,6 @@
 import GiroCore
 @testable import GiroAustria
-import GiroPluginTestKit
+import GiroTestSupport
 
 enum EPS: PluginTestHelpers {
     static let kit = PluginFixtures(AustrianEPSLink(), directory: "at.eps")

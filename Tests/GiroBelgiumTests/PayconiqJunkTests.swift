@@ -1,6 +1,6 @@
 import GiroCore
 @testable import GiroBelgium
-import GiroPluginTestKit
+import GiroTestSupport
 import Testing
 
 /// Seeded mutations of the fixtures: each is a record or a typed error; the split is pinned.

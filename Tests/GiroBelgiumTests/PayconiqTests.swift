@@ -1,7 +1,7 @@
 import Foundation
 import GiroCore
 @testable import GiroBelgium
-import GiroPluginTestKit
+import GiroTestSupport
 import Testing
 
 /// Payconiq links: what the query gives, what rejects, and that the sniff claims nothing else.

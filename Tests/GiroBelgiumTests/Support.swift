@@ -1,6 +1,6 @@
 import GiroCore
 @testable import GiroBelgium
-import GiroPluginTestKit
+import GiroTestSupport
 
 enum Payconiq: PluginTestHelpers {
     static let kit = PluginFixtures(BelgianPayconiqLink(), directory: "be.payconiq")

@@ -1,7 +1,7 @@
 import Foundation
 import GiroCore
 import GiroCroatia
-import GiroPluginTestKit
+import GiroTestSupport
 import Testing
 
 /// The rules of HUB3 (Prilog A): 14 fields, currency, amount in cents, recipient IBAN, model + reference.

@@ -1,4 +1,4 @@
-import GiroPluginTestKit
+import GiroTestSupport
 import GiroCroatia
 
 /// Decode helpers and this format's fixtures (see `PluginFixtures`).

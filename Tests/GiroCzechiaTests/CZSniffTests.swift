@@ -1,6 +1,6 @@
 import GiroCore
 import GiroCzechia
-import GiroPluginTestKit
+import GiroTestSupport
 import Testing
 
 @Suite struct CZSniffTests {

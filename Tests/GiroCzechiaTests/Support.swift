@@ -1,5 +1,5 @@
 import Foundation
-import GiroPluginTestKit
+import GiroTestSupport
 import GiroCore
 import GiroCzechia
 import Testing
@@ -8,7 +8,7 @@ import Testing
 enum CZ {
     static let spayd = CzechSPAYD()
     static let sid = CzechSID()
-    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repoRoot = RepositoryRoot.url
 
     /// ČBA 1.2 example 5.2.1 (vector spayd-1).
     static let base = "SPD*1.0*ACC:CZ3301000000000002970297*AM:555.55*CC:CZK*RF:7004139146*X-VS:0987654321*X-SS:1234567890*X-KS:0558*DT:20210430*MSG:PRISPEVEK NA NADACI"

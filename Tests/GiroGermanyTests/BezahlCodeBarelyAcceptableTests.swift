@@ -1,7 +1,7 @@
 import Foundation
 import GiroCore
 import GiroGermany
-import GiroPluginTestKit
+import GiroTestSupport
 import Testing
 
 /// Every deviation the README's "Tolerances" table lists: decoded, with the warning it names, and `uncertain`

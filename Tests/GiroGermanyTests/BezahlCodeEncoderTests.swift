@@ -1,7 +1,7 @@
 import Foundation
 import GiroCore
 import GiroGermany
-import GiroPluginTestKit
+import GiroTestSupport
 import Testing
 
 /// record → URI → the same record, for every fixture that decodes.

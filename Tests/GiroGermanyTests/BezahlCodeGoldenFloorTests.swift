@@ -1,6 +1,6 @@
 import Foundation
 import GiroGermany
-import GiroPluginTestKit
+import GiroTestSupport
 import Testing
 
 /// The golden corpus may grow, never shrink, and covers every authority and every verdict.

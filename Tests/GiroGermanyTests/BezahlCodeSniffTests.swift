@@ -1,7 +1,7 @@
 import Foundation
 import GiroCore
 import GiroGermany
-import GiroPluginTestKit
+import GiroTestSupport
 import GiroTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import GiroGermany
-import GiroPluginTestKit
+import GiroTestSupport
 
 /// Decode helpers and this format's fixtures (see `PluginFixtures`).
 let BC = PluginFixtures(BezahlCode(), directory: "de.bezahlcode")

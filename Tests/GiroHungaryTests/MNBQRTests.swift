@@ -1,6 +1,6 @@
 import Foundation
 import GiroCore
-import GiroPluginTestKit
+import GiroTestSupport
 @testable import GiroHungary
 import Testing
 

@@ -11,10 +11,10 @@ import Testing
 
     /// Four-region symbols from zxing-cpp's issues that neither zxing-cpp 1.4 nor libdmtx reads: the grid reader
     /// alone decodes each to zxing-cpp's expected content.
-    @Test(arguments: ["datamatrix-3/dm-2x2-#1063.webp", "datamatrix-3/dm-2x2-#1072-2.png", "datamatrix-3/dm-2x2-#1088.webp",
+    @Test(.corpus("zxing-cpp-samples"), arguments: ["datamatrix-3/dm-2x2-#1063.webp", "datamatrix-3/dm-2x2-#1072-2.png", "datamatrix-3/dm-2x2-#1088.webp",
                       "datamatrix-3/dm-2x2-#669-2.png", "datamatrix-3/dm-2x2-a.webp", "datamatrix-5/issue1072-left.webp"])
     func readsFourRegionSymbolsTheLibrariesMiss(_ name: String) throws {
-        let url = try SharedCorpora.url("zxing-cpp-samples/\(name)")
+        let url = try Corpora.url("zxing-cpp-samples/\(name)")
         let sample = try #require(SampleCorpus.sample(url, expectingNothing: false))
         let image = try load(url)
         #expect(try ZXingReader().read(image, options: ReadOptions(symbologies: [.datamatrix])).isEmpty)
@@ -31,8 +31,8 @@ import Testing
     /// others 2) and spread ink that closes most light timing modules. The frame-refined fit lands a row off and one
     /// perspective map puts half the columns a module off; the edge grid (`DataMatrixEdgeGrid`) reads it, in every
     /// quarter turn, to zxing-cpp 3.1.1's bytes (GS1, with a group separator before AI 17).
-    @Test(arguments: 0..<4) func readsTheUnevenInkSpreadPrint(quarterTurns: Int) throws {
-        let url = try SharedCorpora.url("zxing-cpp-samples/datamatrix-3/#794.png")
+    @Test(.corpus("zxing-cpp-samples"), arguments: 0..<4) func readsTheUnevenInkSpreadPrint(quarterTurns: Int) throws {
+        let url = try Corpora.url("zxing-cpp-samples/datamatrix-3/#794.png")
         let expected = [UInt8](try Data(contentsOf: url.deletingPathExtension().appendingPathExtension("txt")))
         #expect(expected == Array("010890381998765921S1ND6MPPFCGG6B869XES\u{1D}1731063010BNav4Cam2".utf8))
         var image = try load(url)
@@ -52,10 +52,10 @@ import Testing
     }
 
     /// The combined strategy reaches the pass after the library passes found nothing.
-    @Test func strategyFindsThemInTheGridPass() throws {
-        let url = try SharedCorpora.url("zxing-cpp-samples/datamatrix-3/dm-2x2-#1088.webp")
+    @Test(.corpus("zxing-cpp-samples")) func strategyFindsThemInTheGridPass() throws {
+        let url = try Corpora.url("zxing-cpp-samples/datamatrix-3/dm-2x2-#1088.webp")
         let sample = try #require(SampleCorpus.sample(url, expectingNothing: false))
-        let result = ReadingStrategy(budgetMilliseconds: 20_000).read(try load(url)) { _ in true }
+        let result = ReadingStrategy.unlimited.read(try load(url)) { _ in true }
         #expect(result.symbols.count == 1)
         #expect(result.symbols.first.map { SampleCorpus.matches($0, sample) } == true)
         #expect(result.symbols.first?.pass == "dmtx-grid")

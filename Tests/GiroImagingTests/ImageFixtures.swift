@@ -1,9 +1,10 @@
 import Foundation
 import Giro
+import GiroTestSupport
 
 /// The generated image fixtures (`fixtures/images/manifest.tsv`, written by `fixtures/images/generate.sh`).
 enum ImageFixtures {
-    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repoRoot = RepositoryRoot.url
     static let directory = repoRoot.appendingPathComponent("fixtures/images")
 
     struct Case: CustomStringConvertible, Sendable {
@@ -54,4 +55,10 @@ enum ImageFixtures {
         e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return try JSONSerialization.jsonObject(with: e.encode(r)) as? NSDictionary
     }
+}
+
+extension ReadingStrategy {
+    /// For tests that check what is read: no wall-clock limit (the largest budget, an hour), so a busy machine cannot
+    /// change the outcome. The budget itself is tested with an injected clock (`ReadingStrategyBudgetTests`).
+    static var unlimited: ReadingStrategy { ReadingStrategy(budgetMilliseconds: ReadingStrategy.maxBudgetMilliseconds) }
 }

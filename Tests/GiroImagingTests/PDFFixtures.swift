@@ -30,7 +30,7 @@ enum PDFFixtures {
     static func bytes(_ name: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: directory.appendingPathComponent(name))) }
 
     /// Decoding options for tests: a generous reading budget, so which passes run does not depend on the load.
-    static let decoder = PDFDecoder(imageDecoder: ImageDecoder(strategy: ReadingStrategy(budgetMilliseconds: 10_000)))
+    static let decoder = PDFDecoder(imageDecoder: ImageDecoder(strategy: .unlimited))
 
     /// A minimal PDF written by hand: catalog, page tree, `pages` (each `[kid…]` of the page tree) and one content
     /// stream. poppler repairs the cross-reference table, so offsets need not be exact.

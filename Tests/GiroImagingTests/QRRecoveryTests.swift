@@ -8,22 +8,22 @@ import Testing
 /// synthetic re-renderings of them at other sizes.
 @Suite struct QRRecoveryTests {
     func load(_ relativePath: String) throws -> GrayImage {
-        let url = try SharedCorpora.url("zxing-cpp-samples/\(relativePath)")
+        let url = try Corpora.url("zxing-cpp-samples/\(relativePath)")
         return try ImageLoader().load([UInt8](try Data(contentsOf: url))).image
     }
 
     func expectedBytes(_ relativePath: String) throws -> [UInt8] {
         let stem = (relativePath as NSString).deletingPathExtension
-        return [UInt8](try Data(contentsOf: try SharedCorpora.url("zxing-cpp-samples/\(stem).txt")))
+        return [UInt8](try Data(contentsOf: try Corpora.url("zxing-cpp-samples/\(stem).txt")))
     }
 
     /// The strategy's symbols with every reader, searching on after a find (so the test does not depend on which
     /// earlier pass would have stopped it).
     func strategySymbols(_ image: GrayImage) -> [DetectedSymbol] {
-        ReadingStrategy(budgetMilliseconds: 20_000).read(image) { _ in true }.symbols
+        ReadingStrategy.unlimited.read(image) { _ in true }.symbols
     }
 
-    @Test(arguments: [
+    @Test(.corpus("zxing-cpp-samples"), arguments: [
         ("qrcode-2/qr-model-1.png", "qr-grid"),  // QR Model 1, version 2, 2 px per module
         ("qrcode-2/#940.png", "qr-grid"),        // QR Model 1, version 5-H, 1 px per module, 4 blocks' errors corrected
         ("qrcode-2/#1086.png", "qr-half"),       // blotchy version-1 code, read at half size
@@ -39,7 +39,7 @@ import Testing
         #expect(symbol.symbology == .qr)
     }
 
-    @Test func model1CornersSpanTheSymbol() throws {
+    @Test(.corpus("zxing-cpp-samples")) func model1CornersSpanTheSymbol() throws {
         let image = try load("qrcode-2/qr-model-1.png")  // 25 modules at 2 px from (8, 8)
         let symbol = try #require(strategySymbols(image).first)
         #expect(symbol.corners == [ImagePoint(x: 8, y: 8), ImagePoint(x: 58, y: 8), ImagePoint(x: 58, y: 58), ImagePoint(x: 8, y: 58)])
@@ -70,7 +70,7 @@ import Testing
     /// A Model 2 and a Model 1 symbol redrawn at 1, 1.5 and 2.7 px per module, the last two off the pixel grid:
     /// the fit finds the grid to a fraction of a module and the symbol reads. (At about 1.2 px per module, where
     /// most pixels straddle two modules, a version-1 Model 2 code has more errors than its 7 check codewords fix.)
-    @Test(arguments: [(1.0, 2.0), (1.5, 3.6), (2.7, 5.1)])
+    @Test(.corpus("zxing-cpp-samples"), arguments: [(1.0, 2.0), (1.5, 3.6), (2.7, 5.1)])
     func tinySymbolsAtFractionalPitch(pitch: Double, offset: Double) throws {
         for path in ["qrcode-2/33.png", "qrcode-2/qr-model-1.png"] {
             var source = try load(path)
@@ -173,7 +173,7 @@ import Testing
         return data + work[data.count...]
     }
 
-    @Test func hanziSegmentsAreReadAsGB2312() throws {
+    @Test(.corpus("zxing-cpp-samples")) func hanziSegmentsAreReadAsGB2312() throws {
         // qrcode-2/33.png: a byte segment, then 阿 in Hanzi mode (GB 2312 0xB0A2), then bytes.
         let image = try load("qrcode-2/33.png")
         let symbol = try #require(try ZXingReader().read(image, options: ReadOptions(symbologies: [.qr])).first)

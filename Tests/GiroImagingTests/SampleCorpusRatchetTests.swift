@@ -3,8 +3,8 @@ import Giro
 import GiroTestSupport
 import Testing
 
-/// zxing-cpp's public sample images, read in place at `../shared/corpora/zxing-cpp-samples` (the test fails when
-/// they are missing). Per folder, `zxing-samples-ratchet.json` pins how many images there are (`images`), how
+/// zxing-cpp's public sample images, in `corpora/zxing-cpp-samples` (scripts/fetch-corpora.sh; skipped by name without
+/// them, failing under GIRO_REQUIRE_CORPORA=1). Per folder, `zxing-samples-ratchet.json` pins how many images there are (`images`), how
 /// many can be checked (`total`), and per backend and for the combined strategy how many pass; passes may only
 /// go up, and wrong reads of the combined strategy (`combined-misread`) only down. In `falsepositives-*` a pass
 /// is an image where nothing is read. `GIRO_RECORD=1` rewrites the pins and fails the run.
@@ -32,7 +32,7 @@ import Testing
         return row
     }
 
-    @Test func passCountsNeverDrop() async throws {
+    @Test(.corpus("zxing-cpp-samples")) func passCountsNeverDrop() async throws {
         var counts: Counts = [:]
         var seconds: [String: Double] = [:]
         // Folders in parallel (as many at once as the concurrency pool has threads): the test is the long tail.
@@ -88,7 +88,7 @@ import Testing
 
     /// One line per folder: the combined strategy against zxing-cpp 3.1.1's measured recall.
     static func report(_ counts: Counts, seconds: [String: Double]) -> String {
-        let baseline = (try? SharedCorpora.url("zxing-cpp-samples/_pypi_zxingcpp_3x_results.json"))
+        let baseline = (try? Corpora.url("zxing-cpp-samples/_pypi_zxingcpp_3x_results.json"))
             .flatMap { try? Data(contentsOf: $0) }
             .flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
         let summary = baseline?["summary"] as? [String: [String: Any]] ?? [:]

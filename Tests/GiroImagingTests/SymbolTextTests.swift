@@ -7,7 +7,7 @@ import Testing
 /// reader's guess. Expected texts are zxing-cpp's, from the sample corpus (`<name>.txt`).
 @Suite struct SymbolTextTests {
     func readFirst(_ relativePath: String, _ symbologies: Set<Symbology>) throws -> DetectedSymbol {
-        let url = try SharedCorpora.url("zxing-cpp-samples/\(relativePath)")
+        let url = try Corpora.url("zxing-cpp-samples/\(relativePath)")
         let image = try ImageLoader().load([UInt8](try Data(contentsOf: url))).image
         let found = try ZXingReader().read(image, options: ReadOptions(symbologies: symbologies))
         return try #require(found.first, "nothing read in \(relativePath)")
@@ -15,10 +15,10 @@ import Testing
 
     func expectedText(_ relativePath: String) throws -> String {
         let stem = (relativePath as NSString).deletingPathExtension
-        return String(decoding: try Data(contentsOf: try SharedCorpora.url("zxing-cpp-samples/\(stem).txt")), as: UTF8.self)
+        return String(decoding: try Data(contentsOf: try Corpora.url("zxing-cpp-samples/\(stem).txt")), as: UTF8.self)
     }
 
-    @Test(arguments: [
+    @Test(.corpus("zxing-cpp-samples"), arguments: [
         // One ECI switch midway: ¶ in ISO-8859-1 (ECI 3), then Ж in ISO-8859-5 (ECI 7); both bytes are 0xB6.
         ("datamatrix-1/eci.png", Symbology.datamatrix, "ISO-8859-1+ISO-8859-5"),
         // Six charsets in one PDF417.
@@ -33,7 +33,7 @@ import Testing
         #expect(String(validating: symbol.bytes, as: UTF8.self) != text)
     }
 
-    @Test(arguments: [
+    @Test(.corpus("zxing-cpp-samples"), arguments: [
         ("qrcode-2/31.webp", "Shift_JIS"),  // kanji and kana (double-byte)
         ("qrcode-2/17.webp", "Shift_JIS"),  // half-width katakana only (single bytes 0xA1…0xDF)
         ("qrcode-2/30.png", "UTF-8"),       // 測試 in UTF-8 bytes, no ECI: valid UTF-8 wins

@@ -1,6 +1,6 @@
 import GiroCore
 @testable import GiroKosovo
-import GiroPluginTestKit
+import GiroTestSupport
 import Testing
 
 /// Kos-GIRO tolerates nothing but what it cannot know: every record is `uncertain` (layout not public), a

@@ -1,7 +1,7 @@
 import Foundation
 import GiroCore
 @testable import GiroKosovo
-import GiroPluginTestKit
+import GiroTestSupport
 import Testing
 
 /// Kos-GIRO: only the exact reference and IBAN shapes, from Code128 only; the shared Kosovo vectors.

@@ -1,6 +1,6 @@
 import GiroCore
 @testable import GiroKosovo
-import GiroPluginTestKit
+import GiroTestSupport
 
 enum KosGiro: PluginTestHelpers {
     static let kit = PluginFixtures(KosovoKosGiro(), directory: "xk.kos-giro")

@@ -1,15 +1,14 @@
 import GiroCore
 @testable import GiroNetherlands
-import GiroPluginTestKit
+import GiroTestSupport
 import Testing
 
 @Suite struct DutchPaymentLinkBarelyAcceptableTests {
     static let clean = NLLink.record(DutchPaymentLinkTests.ideal)
 
     func expectTolerated(_ text: String, _ codes: [ErrorCode], sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let r = NLLink.record(text, sourceLocation: sourceLocation) else { return }
-        #expect(r.warnings.map(\.code) == codes, "\(r.warnings)", sourceLocation: sourceLocation)
-        #expect(r.amount == Self.clean?.amount && r.creditor == Self.clean?.creditor, sourceLocation: sourceLocation)
+        PolicyExpectations.expectTolerated(NLLink.record(text, sourceLocation: sourceLocation), codes, sameAs: Self.clean,
+                                           in: [.field(\.amount), .field(\.creditor)], sourceLocation: sourceLocation)
     }
 
     @Test func surroundingWhitespace() { expectTolerated("  " + DutchPaymentLinkTests.ideal + "\n", [.whitespaceTrimmed]) }

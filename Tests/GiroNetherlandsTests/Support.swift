@@ -1,6 +1,6 @@
 import GiroCore
 @testable import GiroNetherlands
-import GiroPluginTestKit
+import GiroTestSupport
 
 enum NLLink: PluginTestHelpers {
     static let kit = PluginFixtures(DutchPaymentLink(), directory: "nl.payment-link")

@@ -1,9 +1,10 @@
 import Foundation
 import GiroCore
 import GiroOCR
+import GiroTestSupport
 
 enum OCRFixtures {
-    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repoRoot = RepositoryRoot.url
     static let inputs = repoRoot.appendingPathComponent("fixtures/ocr-inputs")
 
     static func bytes(_ name: String) throws -> [UInt8] {

@@ -2,8 +2,8 @@ import Foundation
 import GiroTestSupport
 import Testing
 
-/// Third-party regex corpora, read in place at `../shared/corpora/` (never copied into the repository; the tests
-/// fail when they are missing): rust-lang/regex `testdata/*.toml` and PCRE2 `testdata/testinput1`, `4` and `5`
+/// Third-party regex corpora in `corpora/` (scripts/fetch-corpora.sh; never committed; without them the tests are
+/// skipped by name, under GIRO_REQUIRE_CORPORA=1 they fail): rust-lang/regex `testdata/*.toml` and PCRE2 `testdata/testinput1`, `4` and `5`
 /// (compared with PCRE2 itself). The Fowler `.dat` files of rust-lang/regex are not run.
 /// Pass counts may not fall and fail (and skip) counts may not rise; raise the pins when the engine gets better.
 @Suite struct ExternalCorpusTests {
@@ -34,12 +34,12 @@ import Testing
         "word-boundary.toml": (50, 1, 52),
     ]
 
-    @Test func rustRegexCorpus() throws {
-        let files = try SharedCorpora.contents(of: "rust-regex-testdata").filter { $0.hasSuffix(".toml") }
+    @Test(.corpus("rust-regex-testdata")) func rustRegexCorpus() throws {
+        let files = try Corpora.contents(of: "rust-regex-testdata").filter { $0.hasSuffix(".toml") }
         #expect(files.sorted() == Self.rustPins.keys.sorted(), "the TOML files differ from the pinned list")
         var totalPass = 0, totalRun = 0
         for file in files {
-            let text = try String(contentsOf: try SharedCorpora.url("rust-regex-testdata/\(file)"), encoding: .utf8)
+            let text = try String(contentsOf: try Corpora.url("rust-regex-testdata/\(file)"), encoding: .utf8)
             let tally = RustRegexCorpus.run(text)
             let notRun = tally.unsupported + tally.skipped
             totalPass += tally.pass
@@ -65,9 +65,9 @@ import Testing
         "testinput5": (299, 15, 550),
     ]
 
-    @Test(arguments: ["testinput1", "testinput4", "testinput5"])
+    @Test(.corpus("pcre2-testdata"), arguments: ["testinput1", "testinput4", "testinput5"])
     func pcre2TestInput(_ file: String) throws {
-        let text = try String(contentsOf: try SharedCorpora.url("pcre2-testdata/\(file)"), encoding: .isoLatin1)
+        let text = try String(contentsOf: try Corpora.url("pcre2-testdata/\(file)"), encoding: .isoLatin1)
         let tally = PCRE2Differential.run(PCRE2TestInput.blocks(text))
         print("pcre2 \(file): \(tally.summary)")
         for failure in tally.failures.prefix(40) { print("  FAIL \(failure)") }

@@ -1,12 +1,12 @@
 import Foundation
 import Testing
+import GiroTestSupport
 @_spi(Testing) import GiroRegex
 
 /// Replays `fuzz/regressions/regex/*` as the regex harness reads them (option byte, pattern, 0x00, haystack),
 /// without the fuzzer: compile or a typed error, and every engine agrees with the Pike VM.
 @Suite struct RegexFuzzRegressionTests {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("fuzz/regressions/regex")
+    static let directory = RepositoryRoot.appending("fuzz/regressions/regex")
 
     static func inputs() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import GiroCore
 @testable import GiroSEPA
+import GiroTestSupport
 
 /// Record → payload: canonical output and decode(encode(decode(x))) == decode(x) (modulo diagnostics/source).
 @Suite struct EPCEncoderTests {
@@ -98,8 +99,7 @@ import GiroCore
 
     /// Every decodable golden fixture of this format survives the round trip.
     @Test func roundTripOverTheGoldenFixtures() throws {
-        let dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("fixtures/payloads/sepa.epc-qr")
+        let dir = RepositoryRoot.appending("fixtures/payloads/sepa.epc-qr")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir.path)
             .filter { !$0.hasPrefix("invalid-") && ($0.hasSuffix(".txt") || $0.hasSuffix(".bin")) }
         #expect(files.count >= 40)

@@ -1,6 +1,6 @@
 import Testing
 import GiroCore
-import GiroPluginTestKit
+import GiroTestSupport
 @testable import GiroSEPA
 
 @Suite struct EPCSniffTests {

@@ -1,6 +1,6 @@
 import Testing
 import GiroCore
-import GiroPluginTestKit
+import GiroTestSupport
 @testable import GiroSEPA
 
 /// Shared helpers (the plug-in test kit's, plus payloads built from element lists so each test shows only
@@ -52,7 +52,7 @@ enum EPC: PluginTestHelpers {
 extension PaymentRecord {
     /// Record without what the round trip may legitimately change.
     var comparable: PaymentRecord {
-        var r = GiroPluginTestKit.comparable(self)
+        var r = GiroTestSupport.comparable(self)
         r.extras[EPCExtrasKey.lineSeparator] = nil
         return r
     }

@@ -1,6 +1,6 @@
 import Foundation
 import GiroCore
-import GiroPluginTestKit
+import GiroTestSupport
 import GiroSerbia
 import Testing
 

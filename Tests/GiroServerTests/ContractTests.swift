@@ -1,6 +1,7 @@
 import Foundation
 import Giro
 import GiroServer
+import GiroTestSupport
 import Testing
 
 /// Sources/GiroServer/openapi.json is the contract: every documented operation and status is produced by the server,
@@ -17,7 +18,7 @@ struct ContractTests {
         var all = headers
         if let token { all["Authorization"] = "Bearer \(token)" }
         let r = try await request(port, method, path ?? template, headers: all, body: body)
-        let doc = try JSONValue.parse(document)
+        let doc = try JSONTree.parse(document)
         let responses = doc["paths"]?[template]?[method.lowercased()]?["responses"]
         let documented = responses?[String(r.status)]
         #expect(documented != nil, "\(method) \(template) answered undocumented \(r.status): \(r.text.prefix(200))")
@@ -26,12 +27,12 @@ struct ContractTests {
             #expect(content[type] != nil, "\(method) \(template) \(r.status): content type \(type) not documented")
             let validator = SchemaValidator(document: doc)
             if let schema = content[type]?["schema"], type == "application/json" || type == "application/problem+json" {
-                let problems = validator.validate(try JSONValue.parse(r.body), against: schema)
+                let problems = validator.validate(try JSONTree.parse(r.body), against: schema)
                 #expect(problems.isEmpty, "\(method) \(template) \(r.status): \(problems.prefix(5))")
             }
             if let lineSchema = content[type]?["x-line-schema"] {
                 for line in r.body.split(separator: 0x0A) {
-                    let problems = validator.validate(try JSONValue.parse(Array(line)), against: lineSchema)
+                    let problems = validator.validate(try JSONTree.parse(Array(line)), against: lineSchema)
                     #expect(problems.isEmpty, "\(method) \(template) line: \(problems.prefix(5))")
                 }
             }
@@ -46,10 +47,10 @@ struct ContractTests {
     }
 
     @Test func recordSchemasAreTheCLIRecordSchema() throws {
-        let record = try JSONValue.parse(try RouteTests.fixture("docs/record.schema.json"))
-        let rewritten = try JSONValue.parse(Array(String(decoding: try RouteTests.fixture("docs/record.schema.json"), as: UTF8.self)
+        let record = try JSONTree.parse(try RouteTests.fixture("docs/record.schema.json"))
+        let rewritten = try JSONTree.parse(Array(String(decoding: try RouteTests.fixture("docs/record.schema.json"), as: UTF8.self)
             .replacingOccurrences(of: "#/$defs/", with: "#/components/schemas/").utf8))
-        let schemas = try JSONValue.parse(Self.document)["components"]?["schemas"]?.object ?? [:]
+        let schemas = try JSONTree.parse(Self.document)["components"]?["schemas"]?.object ?? [:]
         for (name, _) in record["$defs"]?.object ?? [:] {
             #expect(schemas[name] == rewritten["$defs"]?[name], "components/schemas/\(name) differs from docs/record.schema.json")
         }
@@ -114,7 +115,7 @@ struct ContractTests {
         _ = try await finish()
         await guarded.stop()
 
-        let doc = try JSONValue.parse(Self.document)
+        let doc = try JSONTree.parse(Self.document)
         var documented: Set<Observation> = []
         for (path, item) in doc["paths"]?.object ?? [:] {
             for (method, operation) in item.object ?? [:] {

@@ -1,11 +1,12 @@
 import Foundation
 import Giro
 import Testing
+import GiroTestSupport
 
 /// Every route's happy path and its error paths, with the status and the problem code.
 @Suite("giro serve routes")
 struct RouteTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryRoot.url
     static func fixture(_ path: String) throws -> [UInt8] { [UInt8](try Data(contentsOf: root.appendingPathComponent(path))) }
 
     @Test func decodeAnswersTheCLIRecordBytes() async throws {

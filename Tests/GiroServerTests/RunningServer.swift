@@ -14,6 +14,9 @@ final class RunningServer: @unchecked Sendable {
     static func start(_ configure: (inout ServiceConfiguration) -> Void = { _ in }) async throws -> RunningServer {
         var configuration = ServiceConfiguration()
         configuration.port = 0
+        // No wall-clock budget decides a test that checks something else (on a loaded machine a held-back request
+        // outlived the 10 s default): an hour; `timeBudgetAnswers503` sets its own.
+        configuration.timeBudget = .seconds(3600)
         configure(&configuration)
         var logger = Logger(label: "giro.test")
         logger.logLevel = .warning
@@ -39,18 +42,28 @@ final class RunningServer: @unchecked Sendable {
         self.task = task
     }
 
-    /// Waits (up to 10 s) until `count` requests hold a slot: sleeps alone would be flaky on a loaded machine.
-    func waitUntilInFlight(_ count: Int) async throws {
-        for _ in 0..<1000 where service.limiter.inFlight < count {
-            try await Task.sleep(for: .milliseconds(10))
-        }
+    struct NeverReached: Error, CustomStringConvertible {
+        let description: String
     }
 
-    /// Waits (up to 10 s) until `count` requests wait in the queue.
-    func waitUntilQueued(_ count: Int) async throws {
-        for _ in 0..<1000 where service.limiter.queued < count {
+    /// Waits until `condition` holds, polling the service's state (a sleep alone would be flaky on a loaded machine).
+    /// The 60 s limit only keeps a broken server from hanging the run: reaching it fails the test, it decides nothing.
+    func waitUntil(_ what: String, _ condition: () -> Bool) async throws {
+        for _ in 0..<6000 {
+            if condition() { return }
             try await Task.sleep(for: .milliseconds(10))
         }
+        throw NeverReached(description: "waited 60 s in vain for \(what)")
+    }
+
+    /// Waits until `count` requests hold a slot.
+    func waitUntilInFlight(_ count: Int) async throws {
+        try await waitUntil("\(count) requests in flight") { service.limiter.inFlight >= count }
+    }
+
+    /// Waits until `count` requests wait in the queue.
+    func waitUntilQueued(_ count: Int) async throws {
+        try await waitUntil("\(count) queued requests") { service.limiter.queued >= count }
     }
 
     func beginShutdown() async { await group.triggerGracefulShutdown() }

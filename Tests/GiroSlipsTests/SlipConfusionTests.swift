@@ -15,12 +15,38 @@ import Testing
         SlipReader(templates: [template]).read(words: page).map(\.slipClass).filter { $0 != SlipReader.unknownClass }
     }
 
+    /// Per fixture (`testDescription`), what each template alone claims (by template index): computed once, on every
+    /// core, for both tests below, which read the same claims (each used to compute all of them).
+    static let table: [String: [[String]]] = {
+        let cases = SlipFixtures.cases()
+        let rows = Rows(count: cases.count)
+        DispatchQueue.concurrentPerform(iterations: cases.count) { i in
+            // An unreadable words file leaves its row out: its test fails on it.
+            guard let page = try? JSONDecoder().decode(PageWords.self, from: Data(contentsOf: cases[i].words)) else { return }
+            rows.set(i, templates.map { claims($0, page) })
+        }
+        var out: [String: [[String]]] = [:]
+        for (i, c) in cases.enumerated() { out[c.testDescription] = rows.get(i) }
+        return out
+    }()
+
+    final class Rows: @unchecked Sendable {
+        private let lock = NSLock()
+        private var rows: [[[String]]?]
+        init(count: Int) { rows = Array(repeating: nil, count: count) }
+        func set(_ i: Int, _ row: [[String]]) { lock.withLock { rows[i] = row } }
+        func get(_ i: Int) -> [[String]]? { lock.withLock { rows[i] } }
+    }
+
+    static func row(_ c: SlipFixtures.Case) throws -> [[String]] {
+        try #require(table[c.testDescription], "words file unreadable: \(c.words.path)")
+    }
+
     @Test(arguments: SlipFixtures.cases())
     func eachTemplateAloneClaimsOnlyItsOwnClass(_ c: SlipFixtures.Case) throws {
-        let page = try JSONDecoder().decode(PageWords.self, from: Data(contentsOf: c.words))
+        let row = try Self.row(c)
         try #require(Self.templates.contains { $0.id == c.slipClass }, "no built-in template for fixture class \(c.slipClass)")
-        for t in Self.templates {
-            let found = Self.claims(t, page)
+        for (t, found) in zip(Self.templates, row) {
             if t.id == c.slipClass {
                 #expect(found == [t.id], "template \(t.id) does not find its own fixture \(c.testDescription): \(found)")
             } else {
@@ -36,8 +62,7 @@ import Testing
         try #require(!cases.isEmpty)
         var matrix: [String: [String: Int]] = [:]
         for c in cases {
-            let page = try JSONDecoder().decode(PageWords.self, from: Data(contentsOf: c.words))
-            for t in Self.templates where !Self.claims(t, page).isEmpty { matrix[c.slipClass, default: [:]][t.id, default: 0] += 1 }
+            for (t, found) in zip(Self.templates, try Self.row(c)) where !found.isEmpty { matrix[c.slipClass, default: [:]][t.id, default: 0] += 1 }
         }
         let offDiagonal = matrix.flatMap { row in row.value.keys.filter { $0 != row.key }.map { "\(row.key) → \($0)" } }
         let perClass = Dictionary(grouping: cases, by: \.slipClass).mapValues(\.count)

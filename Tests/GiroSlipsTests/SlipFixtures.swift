@@ -1,12 +1,13 @@
 import Foundation
 import Giro
 import Testing
+import GiroTestSupport
 
 /// `fixtures/slips/<class>/<case>-<degradation>.words` (Giro's words JSON, written by `generate.py` from the
 /// known print positions), `<case>.expect` (what the record must say), `<case>-<degradation>.json` (golden record;
 /// `GIRO_RECORD=1` rewrites it).
 enum SlipFixtures {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryRoot.url
     static let folder = root.appendingPathComponent("fixtures/slips")
     static var recording: Bool { ProcessInfo.processInfo.environment["GIRO_RECORD"] == "1" }
 

@@ -1,5 +1,5 @@
 import GiroCore
-import GiroPluginTestKit
+import GiroTestSupport
 @testable import GiroSlovakia
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import GiroCore
 @testable import GiroSlovakia
 import Testing
+import GiroTestSupport
 
 /// PAY by square: the wire format, the field order and what each field becomes.
 @Suite struct PayBySquareTests {
@@ -176,7 +177,7 @@ import Testing
 /// Reads the sk.pay-by-square golden fixtures.
 enum Golden {
     static func fixture(_ name: String) -> String {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = RepositoryRoot.url
         let url = root.appendingPathComponent("fixtures/payloads/sk.pay-by-square/\(name).txt")
         return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     }

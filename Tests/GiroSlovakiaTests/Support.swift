@@ -1,5 +1,5 @@
 import Foundation
-import GiroPluginTestKit
+import GiroTestSupport
 import GiroCore
 @testable import GiroSlovakia
 import Testing

@@ -1,5 +1,5 @@
 import GiroCore
-import GiroPluginTestKit
+import GiroTestSupport
 import GiroSlovenia
 import Testing
 
@@ -9,12 +9,9 @@ import Testing
     static let clean = UPN.record(UPNPayload.bytes())
 
     func expectTolerated(_ bytes: [UInt8], _ codes: [ErrorCode], eci: Int? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let r = UPN.record(bytes, eci: eci, sourceLocation: sourceLocation) else { return }
-        #expect(r.warnings.map(\.code) == codes, "\(r.warnings)", sourceLocation: sourceLocation)
-        #expect(r.creditor == Self.clean?.creditor, sourceLocation: sourceLocation)
-        #expect(r.amount == Self.clean?.amount, sourceLocation: sourceLocation)
-        #expect(r.reference == Self.clean?.reference, sourceLocation: sourceLocation)
-        #expect(r.remittanceInformation == Self.clean?.remittanceInformation, sourceLocation: sourceLocation)
+        PolicyExpectations.expectTolerated(UPN.record(bytes, eci: eci, sourceLocation: sourceLocation), codes, sameAs: Self.clean,
+                                           in: [.field(\.creditor), .field(\.amount), .field(\.reference), .field(\.remittanceInformation)],
+                                           sourceLocation: sourceLocation)
     }
 
     @Test func noFinalLFIsOnlyNoted() {

@@ -1,5 +1,5 @@
 import GiroCore
-import GiroPluginTestKit
+import GiroTestSupport
 import GiroSlovenia
 import Testing
 
@@ -8,7 +8,7 @@ import Testing
 @Suite struct UPNQREncoderTests {
     /// The control sum and reserve depend on the payload's form, not on the payment.
     static func comparable(_ r: PaymentRecord) -> PaymentRecord {
-        var c = GiroPluginTestKit.comparable(r)
+        var c = GiroTestSupport.comparable(r)
         c.extras["si.checksum"] = nil
         c.extras["si.reserve"] = nil
         return c

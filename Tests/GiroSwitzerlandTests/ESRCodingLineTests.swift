@@ -1,7 +1,7 @@
 import Foundation
 import GiroCore
 @testable import GiroSwitzerland
-import GiroPluginTestKit
+import GiroTestSupport
 import Testing
 
 enum ESR: PluginTestHelpers {

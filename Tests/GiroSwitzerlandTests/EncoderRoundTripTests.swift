@@ -1,5 +1,5 @@
 import GiroCore
-import GiroPluginTestKit
+import GiroTestSupport
 import GiroSwitzerland
 import Testing
 

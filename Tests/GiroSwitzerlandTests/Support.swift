@@ -1,13 +1,13 @@
 import Foundation
 import GiroCore
-import GiroPluginTestKit
+import GiroTestSupport
 import GiroSwitzerland
 import Testing
 
 /// Shared helpers: build payloads line by line, decode, and check outcomes.
 enum SPC {
     static let format = SwissQRBill()
-    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repoRoot = RepositoryRoot.url
     static let fixtureDirectory = repoRoot.appendingPathComponent("fixtures/payloads/ch.qr-bill")
 
     /// IG example (manuelbl QR_CODE_TEXT_1): normal IBAN, NON, 31 lines.

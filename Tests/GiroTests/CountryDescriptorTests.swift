@@ -1,12 +1,13 @@
 import Foundation
 import Giro
+import GiroTestSupport
 import Testing
 
 /// The country descriptors are the one place a country's contributions are declared: every extras key a golden
 /// record carries is declared by its country's descriptor and documented in a country README, and every slip
 /// template's national rules are provided by some plug-in.
 @Suite struct CountryDescriptorTests {
-    static let root = Golden.repoRoot
+    static let root = RepositoryRoot.url
 
     func matches(_ key: String, _ declared: [String]) -> Bool {
         declared.contains { $0.hasSuffix(".*") ? key.hasPrefix(String($0.dropLast())) : $0 == key }

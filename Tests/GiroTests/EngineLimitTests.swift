@@ -1,5 +1,6 @@
 import Foundation
 import Giro
+import GiroTestSupport
 import Testing
 
 /// `PaymentDecoder(maxPayloadBytes:)` governs: a lower limit rejects before any plug-in runs, and no value can

@@ -1,5 +1,6 @@
 import Foundation
 import Giro
+import GiroTestSupport
 import Testing
 
 /// Replays every input the fuzzers once crashed on (`fuzz/regressions/<target>/<what-it-found>`) through the

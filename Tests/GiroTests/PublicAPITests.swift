@@ -1,5 +1,6 @@
 import Foundation
 import Giro
+import GiroTestSupport
 import Testing
 
 /// The public surface of `import Giro` (engine modules) and `import GiroRegex` is pinned in docs/public-api.txt

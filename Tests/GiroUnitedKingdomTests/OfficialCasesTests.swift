@@ -1,9 +1,10 @@
 import Foundation
 import GiroCore
+import GiroTestSupport
 import GiroUnitedKingdom
 import Testing
 
-/// The 34 test cases of Vocalink's "Validating account numbers" v7.70, read in place from the shared corpus.
+/// The 34 test cases of Vocalink's "Validating account numbers" v7.70, from the fetched corpus `uk-modulus` (scripts/fetch-corpora.sh).
 enum OfficialCases {
     struct Case: Sendable, CustomTestStringConvertible {
         var number: Int
@@ -14,8 +15,7 @@ enum OfficialCases {
         var testDescription: String { "#\(number) \(sortCode) \(account) \(valid ? "Y" : "N")" }
     }
 
-    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let file = repoRoot.appendingPathComponent("../shared/corpora/uk-modulus/official-test-cases-v7-70.txt").standardizedFileURL
+    static let file = Corpora.root.appendingPathComponent("uk-modulus/official-test-cases-v7-70.txt")
 
     /// Every case in the file; empty (and the tests fail) when the corpus is missing.
     static let cases: [Case] = {
@@ -33,13 +33,13 @@ enum OfficialCases {
 }
 
 @Suite struct OfficialCasesTests {
-    @Test func corpusIsPresentWithAll34Cases() {
+    @Test(.corpus("uk-modulus")) func corpusIsPresentWithAll34Cases() {
         #expect(FileManager.default.fileExists(atPath: OfficialCases.file.path), "missing \(OfficialCases.file.path)")
         #expect(OfficialCases.cases.count == 34)
         #expect(OfficialCases.cases.map(\.number) == Array(1...34))
     }
 
-    @Test(arguments: OfficialCases.cases)
+    @Test(.corpus("uk-modulus"), arguments: OfficialCases.cases)
     func officialCase(_ c: OfficialCases.Case) throws {
         let r = try UKModulus.check(sortCode: c.sortCode, account: c.account)
         #expect(r.isValid == c.valid, "\(c.description): \(r.checks.map(\.summary))")

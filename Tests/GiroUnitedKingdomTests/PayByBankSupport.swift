@@ -1,6 +1,6 @@
 import GiroCore
 @testable import GiroUnitedKingdom
-import GiroPluginTestKit
+import GiroTestSupport
 
 enum UKLink: PluginTestHelpers {
     static let kit = PluginFixtures(UKPayByBankLink(), directory: "gb.pay-by-bank")

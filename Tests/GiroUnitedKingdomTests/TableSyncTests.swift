@@ -1,10 +1,11 @@
 import Foundation
 import GiroUnitedKingdom
 import Testing
+import GiroTestSupport
 
 /// The generated Swift tables (`UKModulusTables.swift`) must say what the data files say.
 @Suite struct UKModulusTableSyncTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryRoot.url
     static let data = root.appendingPathComponent("Countries/UnitedKingdom/Data")
 
     func text(_ name: String) throws -> String {

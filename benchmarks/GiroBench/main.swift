@@ -3,8 +3,9 @@
 import Dispatch
 import Foundation
 import Giro
+import GiroTestSupport
 
-let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repoRoot = RepositoryRoot.url
 let args = CommandLine.arguments
 let seconds = Double(args.first { $0.hasPrefix("--seconds=") }.map { String($0.dropFirst(10)) } ?? "") ?? 1.0
 if args.contains("--parsers") { runParserBench(seconds: seconds); exit(0) }

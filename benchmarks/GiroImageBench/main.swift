@@ -5,8 +5,9 @@
 import Dispatch
 import Foundation
 import Giro
+import GiroTestSupport
 
-let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repoRoot = RepositoryRoot.url
 let args = CommandLine.arguments
 let minSeconds = Double(args.first { $0.hasPrefix("--seconds=") }.map { String($0.dropFirst(10)) } ?? "") ?? 0.15
 

@@ -1,3 +1,4 @@
+#if GIRO_TESTING  // Swift Testing helpers: debug builds only (Package.swift, GiroTestSupport)
 import GiroCore
 import Testing
 
@@ -31,3 +32,4 @@ extension PluginFixtures {
         return (records, errors)
     }
 }
+#endif

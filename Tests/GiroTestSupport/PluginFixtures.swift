@@ -1,3 +1,4 @@
+#if GIRO_TESTING  // Swift Testing helpers: debug builds only (Package.swift, GiroTestSupport)
 import Foundation
 import GiroCore
 import Testing
@@ -14,9 +15,7 @@ public struct PluginFixtures<Format: PaymentFormat>: Sendable {
         self.directory = directory
     }
 
-    public static var repoRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    }
+    public static var repoRoot: URL { RepositoryRoot.url }
     public static var payloadRoot: URL { repoRoot.appendingPathComponent("fixtures/payloads") }
     public var fixtureDirectory: URL { Self.payloadRoot.appendingPathComponent(directory) }
 
@@ -145,3 +144,4 @@ extension PluginTestHelpers {
     public static func error(_ text: String) -> GiroError? { kit.decodeError(Array(text.utf8)) }
     public static func warnings(_ r: PaymentRecord?) -> [String] { kit.warningCodes(r) }
 }
+#endif

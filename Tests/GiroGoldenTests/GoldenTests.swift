@@ -1,4 +1,5 @@
 import Foundation
+import GiroTestSupport
 import Testing
 import Giro
 
@@ -33,16 +34,6 @@ import Giro
             #expect(r.format == c.formatDirectory, "decoded as \(r.format)")
         }
 
-        if Golden.recording {
-            try Golden.record(actual, to: c.golden)
-            return
-        }
-        guard let expected = try? String(contentsOf: c.golden, encoding: .utf8) else {
-            Issue.record("missing golden \(c.golden.lastPathComponent); run `make record` (GIRO_RECORD=1 swift test)")
-            return
-        }
-        if expected != actual {
-            Issue.record("golden mismatch for \(c.testDescription):\n\(Golden.diff(expected: expected, actual: actual))")
-        }
+        try Golden.check(actual, c)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GiroTestSupport
 import Testing
 import Giro
 

@@ -1,3 +1,4 @@
+#if GIRO_TESTING  // extends PluginFixtures: debug builds only (Package.swift, GiroTestSupport)
 import Foundation
 import GiroCore
 
@@ -33,3 +34,4 @@ extension PluginFixtures {
         return claims
     }
 }
+#endif

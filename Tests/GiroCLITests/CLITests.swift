@@ -7,7 +7,7 @@ import GiroTestSupport
 final class DataBox: @unchecked Sendable { var data = Data() }
 
 /// End-to-end: the built `giro` executable, as a user or a pipeline runs it.
-@Suite(.serialized) struct CLITests {
+@Suite struct CLITests {
     struct Run {
         var status: Int32
         var stdout: String

@@ -3,7 +3,7 @@ import Testing
 import Giro
 
 /// `giro check uk-account`: exit 0 valid (or not checkable, presumed valid), 65 invalid; `--json` says which checks ran.
-@Suite(.serialized) struct UKAccountCLITests {
+@Suite struct UKAccountCLITests {
 
     func giro(_ args: [String]) throws -> CLITests.Run { try CLITests().giro(args) }
 

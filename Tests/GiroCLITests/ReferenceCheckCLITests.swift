@@ -4,7 +4,7 @@ import Giro
 
 /// `giro check be-ogm` and `giro check nl-betalingskenmerk`: exit 0 when every value is valid, 65 otherwise;
 /// a wrong check and a malformed value give different codes.
-@Suite(.serialized) struct ReferenceCheckCLITests {
+@Suite struct ReferenceCheckCLITests {
     func giro(_ args: [String]) throws -> CLITests.Run { try CLITests().giro(args) }
 
     @Test func belgianOGM() throws {

@@ -1,3 +1,4 @@
+#if GIRO_TESTING  // extends PluginFixtures: debug builds only (Package.swift, GiroTestSupport)
 import Foundation
 import GiroCore
 
@@ -55,3 +56,4 @@ extension PluginFixtures {
         return claimed
     }
 }
+#endif

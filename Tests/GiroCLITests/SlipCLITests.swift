@@ -1,10 +1,10 @@
 import Foundation
 import Testing
+import GiroTestSupport
 
 /// `giro decode --slip CLASS`: classification skipped, with caller words and with an image.
-@Suite(.serialized) struct SlipCLITests {
-    static let slips = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("fixtures/slips")
+@Suite struct SlipCLITests {
+    static let slips = RepositoryRoot.appending("fixtures/slips")
     func giro(_ args: [String]) throws -> CLITests.Run { try CLITests().giro(args) }
 
     @Test func wordsReadAsTheGivenClass() throws {

@@ -1,10 +1,11 @@
 import Foundation
+import GiroTestSupport
 import Testing
 
 /// The image and PDF libraries are opened with dlopen on first use, never at start (Sources/CLazyLibrary): a
 /// command that reads no image must not load them, and one that reads an image or PDF loads exactly what it
 /// needs. glibc's loader reports every library it opens with `LD_DEBUG=files` (on stderr).
-@Suite(.serialized) struct LazyLibraryCLITests {
+@Suite struct LazyLibraryCLITests {
     static let imageLibraries = ["libzbar.so", "libZXing.so", "libdmtx.so", "libpng16.so", "libjpeg.so", "libwebp.so", "libpoppler-cpp.so", "libpoppler.so"]
 
     /// The libraries ld.so opened for one `giro` run, by soname, and the exit status.

@@ -1,4 +1,5 @@
 import Foundation
+import GiroTestSupport
 import Testing
 import Giro
 
@@ -27,14 +28,6 @@ import Giro
         default: Issue.record("\(c.testDescription): name must start with valid-, invalid- or gap-")
         }
         let actual = String(decoding: try Golden.encoder().encode(result), as: UTF8.self) + "\n"
-        if Golden.recording {
-            try Golden.record(actual, to: c.golden)
-            return
-        }
-        guard let expected = try? String(contentsOf: c.golden, encoding: .utf8) else {
-            Issue.record("missing golden \(c.golden.lastPathComponent); run `make record`")
-            return
-        }
-        #expect(expected == actual, "golden mismatch for \(c.testDescription):\n\(Golden.diff(expected: expected, actual: actual))")
+        try Golden.check(actual, c)
     }
 }

@@ -1,5 +1,6 @@
+#if GIRO_TESTING  // Swift Testing helpers: debug builds only (Package.swift, GiroTestSupport)
 import Foundation
-import Giro
+import GiroCore
 import Testing
 
 /// Golden files: `fixtures/payloads/<format-id>/<expect>-<name>.txt` (exact bytes; `.bin` when not UTF-8)
@@ -7,35 +8,35 @@ import Testing
 /// independently of the golden: valid → record without warnings, tolerate → record with warnings,
 /// invalid → error. `GIRO_RECORD=1 swift test` (or `make record`) rewrites the JSON files and fails each
 /// rewritten case, so a recording run can never pass by accident; review the diff, then run without it.
-enum Golden {
-    static let repoRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let payloadRoot = repoRoot.appendingPathComponent("fixtures/payloads")
-    static var recording: Bool { ProcessInfo.processInfo.environment["GIRO_RECORD"] == "1" }
+public enum Golden {
+    public static let repoRoot = RepositoryRoot.url
+    public static let payloadRoot = repoRoot.appendingPathComponent("fixtures/payloads")
+    public static var recording: Bool { ProcessInfo.processInfo.environment["GIRO_RECORD"] == "1" }
 
     /// Record mode: writes the golden file and fails the test (like a snapshot assertion's record mode).
-    static func record(_ actual: String, to golden: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    public static func record(_ actual: String, to golden: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
         try actual.write(to: golden, atomically: true, encoding: .utf8)
         Issue.record("GIRO_RECORD=1: wrote \(golden.lastPathComponent); review the diff and run again without GIRO_RECORD",
                      sourceLocation: sourceLocation)
     }
 
-    struct Case: CustomTestStringConvertible, Sendable {
-        let formatDirectory: String
-        let name: String
-        let payload: URL
-        var golden: URL { payload.deletingPathExtension().appendingPathExtension("json") }
-        var expectation: String { String(name.prefix { $0 != "-" }) }
-        var testDescription: String { "\(formatDirectory)/\(name)" }
+    public struct Case: CustomTestStringConvertible, Sendable {
+        public let formatDirectory: String
+        public let name: String
+        public let payload: URL
+        public var golden: URL { payload.deletingPathExtension().appendingPathExtension("json") }
+        public var expectation: String { String(name.prefix { $0 != "-" }) }
+        public var testDescription: String { "\(formatDirectory)/\(name)" }
         /// The reader's symbology, for formats the engine claims only with it (Kos-GIRO: Code128): named by a
         /// `symbology` file in the format's folder, as a reader would report it with the payload.
-        var symbology: Symbology? {
+        public var symbology: Symbology? {
             let file = payload.deletingLastPathComponent().appendingPathComponent("symbology")
             guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
             return Symbology(rawValue: text.trimmingCharacters(in: .whitespacesAndNewlines))
         }
     }
 
-    static func cases(under root: URL = payloadRoot) -> [Case] {
+    public static func cases(under root: URL = payloadRoot) -> [Case] {
         let fm = FileManager.default
         guard let dirs = try? fm.contentsOfDirectory(atPath: root.path) else { return [] }
         var out: [Case] = []
@@ -49,16 +50,19 @@ enum Golden {
         return out
     }
 
-    static func encoder() -> JSONEncoder {
+    public static func encoder() -> JSONEncoder {
         let e = JSONEncoder()
         e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return e
     }
 
-    struct ErrorEnvelope: Codable { let error: GiroError }
+    public struct ErrorEnvelope: Codable {
+        public let error: GiroError
+        public init(error: GiroError) { self.error = error }
+    }
 
     /// The JSON text a decode result is compared as.
-    static func render(_ result: Result<PaymentRecord, GiroError>) throws -> String {
+    public static func render(_ result: Result<PaymentRecord, GiroError>) throws -> String {
         let data: Data
         switch result {
         case .success(let record): data = try encoder().encode(record)
@@ -67,8 +71,24 @@ enum Golden {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
+    /// Compares `actual` with the case's golden file (a line diff on mismatch); in record mode writes it instead
+    /// and fails. A missing golden fails and says how to record it.
+    public static func check(_ actual: String, _ c: Case, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if recording {
+            try record(actual, to: c.golden, sourceLocation: sourceLocation)
+            return
+        }
+        guard let expected = try? String(contentsOf: c.golden, encoding: .utf8) else {
+            Issue.record("missing golden \(c.golden.lastPathComponent); run `make record` (GIRO_RECORD=1 swift test)",
+                         sourceLocation: sourceLocation)
+            return
+        }
+        #expect(expected == actual, "golden mismatch for \(c.testDescription):\n\(diff(expected: expected, actual: actual))",
+                sourceLocation: sourceLocation)
+    }
+
     /// A readable line diff (first differing lines with context).
-    static func diff(expected: String, actual: String) -> String {
+    public static func diff(expected: String, actual: String) -> String {
         let e = expected.split(separator: "\n", omittingEmptySubsequences: false)
         let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
         var out: [String] = []
@@ -85,3 +105,4 @@ enum Golden {
         return out.joined(separator: "\n")
     }
 }
+#endif

@@ -1,8 +1,9 @@
 import Foundation
+import GiroTestSupport
 import Testing
 
 /// `giro decode` and `giro scan` on the PDF fixtures, end to end.
-@Suite(.serialized) struct PDFCLITests {
+@Suite struct PDFCLITests {
     let dir = Golden.repoRoot.appendingPathComponent("fixtures/pdf").path
 
     @Test func decodePrintsEverySymbolWithItsPage() throws {

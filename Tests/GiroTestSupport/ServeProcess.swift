@@ -13,7 +13,7 @@ public final class ServeProcess {
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("giro"),
             Bundle.main.bundleURL.appendingPathComponent("giro"),
             Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("giro"),
-            SharedCorpora.repositoryRoot.appendingPathComponent(".build/debug/giro"),
+            RepositoryRoot.url.appendingPathComponent(".build/debug/giro"),
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }
