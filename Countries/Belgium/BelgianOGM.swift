@@ -7,13 +7,13 @@ import GiroCore
 ///
 /// A malformed value (`reference_invalid`) and a wrong check (`reference_invalid_checksum`) are distinct errors,
 /// because a wrong check is the common case in hand-typed or template text (formats-west §6.1).
-public struct BelgianOGM: Identifier {
+package struct BelgianOGM: Identifier {
     public let kind = "be-ogm"
     public let country: String? = "BE"
     public let summary = "Belgian structured communication (OGM/VCS): 12 digits, mod 97"
     public let example = "+++010/8068/17183+++"
 
-    public init() {}
+    package init() {}
 
     public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
         guard input.utf8.count <= 64 else {

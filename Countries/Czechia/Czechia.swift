@@ -3,7 +3,7 @@ import GiroCore
 /// The Czech plug-in: everything it contributes to the engine (README.md beside this file).
 public enum Czechia {
     /// `giro check cz-account 19-2000145399/0800` and the slips' account boxes (the scheme is the core's, shared).
-    public static let account = SharedSchemeAccount(
+    public static let account: any Identifier & NationalAccountRule = SharedSchemeAccount(
         kind: "cz-account", country: "CZ", scheme: .prefixed, example: "19-2000145399/0800",
         summary: "Czech account [prefix-]number/bank: weighted mod 11, ↔ CZ IBAN")
 

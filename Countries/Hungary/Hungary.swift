@@ -2,11 +2,14 @@ import GiroCore
 
 /// The Hungarian plug-in: everything it contributes to the engine (README.md beside this file).
 public enum Hungary {
+    /// `giro check hu-account` and the slips' account boxes: GIRO accounts `8-8` or `8-8-8`.
+    public static let account: any Identifier & NationalAccountRule = HungarianAccount()
+
     public static let descriptor = CountryDescriptor(
         code: "HU", name: "Hungary",
         formats: [HungarianMNBQR()],
-        identifiers: [HungarianAccount()],
-        accounts: [HungarianAccount()],
+        identifiers: [account],
+        accounts: [account],
         slipTemplates: HungarianSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
         extrasKeys: ["hu.customerID", "hu.identificationCode", "hu.invoiceID", "hu.loyaltyID", "hu.merchantDeviceID",
                      "hu.navCheckCode", "hu.shopID", "hu.transactionID", "hu.validUntil", "hu.unknown.*"]
@@ -14,14 +17,14 @@ public enum Hungary {
 }
 
 /// `giro check hu-account 11773016-11111018`: GIRO account `8-8` or `8-8-8`, 9-7-3-1 checks, ↔ HU IBAN.
-public struct HungarianAccount: Identifier, NationalAccountRule {
+package struct HungarianAccount: Identifier, NationalAccountRule {
     public let kind = "hu-account"
     public let country: String? = "HU"
     public let countryCode = "HU"
     public let summary = "Hungarian GIRO account 8-8 or 8-8-8 digits: 9-7-3-1 checks, ↔ HU IBAN"
     public let example = "11773016-11111018"
 
-    public init() {}
+    package init() {}
 
     public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
         // Dashes and spaces group the national digits; read() takes the groups of 8 with dashes. An IBAN loses its spaces.

@@ -4,13 +4,13 @@ import GiroCore
 /// length code) or 16 digits (check digit), weighted mod 11 (GiroCore's `WeightedMod11Reference`, which the SEPA
 /// plug-in and the OCR parsers share). Accepted as printed: the Belastingdienst prints `5010.0021.6701.0010`,
 /// acceptgiros `5010 0021 6701 0010`.
-public struct DutchBetalingskenmerk: Identifier {
+package struct DutchBetalingskenmerk: Identifier {
     public let kind = "nl-betalingskenmerk"
     public let country: String? = "NL"
     public let summary = "Dutch betalingskenmerk: 7, 9–14 or 16 digits, weighted mod 11"
     public let example = "5010.0021.6701.0010"
 
-    public init() {}
+    package init() {}
 
     public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
         guard input.utf8.count <= 64 else {

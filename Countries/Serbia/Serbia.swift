@@ -2,17 +2,20 @@ import GiroCore
 
 /// The Serbian plug-in: everything it contributes to the engine (README.md beside this file).
 public enum Serbia {
+    /// `giro check rs-reference` and the slips' model + number boxes: the poziv na broj.
+    public static let reference: any Identifier & NationalReferenceRule = SerbianReference()
+
     /// `giro check rs-account 840-955845-10` and the slips' account boxes (the scheme is the core's, shared).
-    public static let account = SharedSchemeAccount(
+    public static let account: any Identifier & NationalAccountRule = SharedSchemeAccount(
         kind: "rs-account", country: "RS", scheme: .mod97Eighteen, example: "840-955845-10",
         summary: "Serbian account: bank (3) + account (13) + control (2), mod 97, ↔ RS IBAN")
 
     public static let descriptor = CountryDescriptor(
         code: "RS", name: "Serbia",
         formats: [SerbianIPSQR()],
-        identifiers: [Serbia.account, SerbianReference()],
+        identifiers: [Serbia.account, reference],
         accounts: [Serbia.account],
-        references: [SerbianReference()],
+        references: [reference],
         slipTemplates: SerbianSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
         extrasKeys: ["rs.kind", "rs.mcc", "rs.oneTimeCode", "rs.payeeReference", "rs.payerReference", "rs.posReference", "rs.unknown.*"]
     )
@@ -22,14 +25,14 @@ public enum Serbia {
 /// The Serbian `poziv na broj`: the model (its own box, or the first two digits) and the number, checked by the
 /// model rules (97 mod 97, 22 mod 11, 11 and 00 unchecked); the value is model + number as the IPS QR code writes
 /// it (`giro check rs-reference "97 1234"`).
-public struct SerbianReference: Identifier, NationalReferenceRule {
+package struct SerbianReference: Identifier, NationalReferenceRule {
     public let kind = "rs-reference"
     public let country: String? = "RS"
     public let countryCode = "RS"
     public let summary = "Serbian poziv na broj: model (97, 22, 11, 00) + number, the model's check"
     public let example = "97 8116-1234-5678"
 
-    public init() {}
+    package init() {}
 
     public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
         try ReferenceModelCheck.identifier(input, modelLength: 2, keepHyphens: false) { TwoDigitReferenceModels.check(model: $0, reference: $1) }

@@ -3,7 +3,7 @@ import GiroCore
 /// The Slovak plug-in: everything it contributes to the engine (README.md beside this file).
 public enum Slovakia {
     /// `giro check sk-account 19-2000145399/0200` and the slips' account boxes (the scheme is the core's, shared).
-    public static let account = SharedSchemeAccount(
+    public static let account: any Identifier & NationalAccountRule = SharedSchemeAccount(
         kind: "sk-account", country: "SK", scheme: .prefixed, example: "19-2000145399/0200",
         summary: "Slovak account [prefix-]number/bank: weighted mod 11, ↔ SK IBAN")
 

@@ -92,12 +92,12 @@ package struct ESRCodingLine: Sendable, Hashable {
 
 /// The slip engine's reader of ESR/ES coding lines: the record gets the same account and extras keys as the
 /// `ch.esr-coding-line` plug-in gives a line handed over as text (Countries/Switzerland/README.md).
-public struct SwissCodingLineReader: CodingLineReader {
+package struct SwissCodingLineReader: CodingLineReader {
     public let id = "ch.esr"
     public let countryCode = "CH"
     public let alphabet = "0123456789>+ "
 
-    public init() {}
+    package init() {}
 
     public func read(_ text: String) -> CodingLineReading? {
         guard let line = ESRCodingLine.parse(text) else { return nil }

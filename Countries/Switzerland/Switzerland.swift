@@ -2,11 +2,16 @@ import GiroCore
 
 /// The Swiss plug-in (Switzerland and Liechtenstein): everything it contributes to the engine (README.md beside this file).
 public enum Switzerland {
+    /// `giro check ch-esr-coding-line`: an ESR/ES coding line as printed.
+    public static let codingLine: any Identifier = ESRCodingLineIdentifier()
+    /// The slip engine's reader of ESR/ES coding lines (`coding-line` zones, `codingLine: ch.esr`).
+    public static let codingLineReader: any CodingLineReader = SwissCodingLineReader()
+
     public static let descriptor = CountryDescriptor(
         code: "CH", name: "Switzerland",
         formats: [SwissQRBill(), SwissESRCodingLine()],
-        identifiers: [ESRCodingLineIdentifier()],
-        codingLines: [SwissCodingLineReader()],
+        identifiers: [codingLine],
+        codingLines: [codingLineReader],
         slipTemplates: SwissSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
         extrasKeys: ["ch.currency", "ch.referenceType", "ch.esr.slip", "ch.esr.documentType", "ch.esr.participant",
                      "ch.esr.codingLine", "ch.es.bankClearing", "ch.es.bankPostalAccount"]
@@ -14,13 +19,13 @@ public enum Switzerland {
 }
 
 /// `giro check ch-esr-coding-line`: a Swiss ESR/ES coding line, every check digit verified (the strict plug-in's rules).
-public struct ESRCodingLineIdentifier: Identifier {
+package struct ESRCodingLineIdentifier: Identifier {
     public let kind = "ch-esr-coding-line"
     public let country: String? = "CH"
     public let summary = "Swiss ESR/ES OCR-B coding line: every block's mod-10-recursive check digit"
     public let example = "0100003949753>120000000000234478943216899+ 010001628>"
 
-    public init() {}
+    package init() {}
 
     public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
         let record = try SwissESRCodingLine().decode(Payload(text: input))

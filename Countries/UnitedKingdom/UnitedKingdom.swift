@@ -2,11 +2,14 @@ import GiroCore
 
 /// The United Kingdom plug-in: everything it contributes to the engine (README.md beside this file).
 public enum UnitedKingdom {
+    /// `giro check uk-account` and the slips' sort code + account check (Pay.UK modulus).
+    public static let account: any Identifier & NationalAccountRule = UKSortCodeAccount()
+
     public static let descriptor = CountryDescriptor(
         code: "GB", name: "United Kingdom",
         formats: [UKPayByBankLink()],
-        identifiers: [UKSortCodeAccount()],
-        accounts: [UKSortCodeAccount()],
+        identifiers: [account],
+        accounts: [account],
         slipTemplates: BritishSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
         extrasKeys: ["gb.codeline", "gb.handle", "gb.linkKind", "gb.normalisation", "gb.url"]
     )
@@ -14,7 +17,7 @@ public enum UnitedKingdom {
 
 /// `giro check uk-account "08-99-99 66374958"`: sort code + account number, Pay.UK modulus checked; details:
 /// method, exception, checks.
-public struct UKSortCodeAccount: Identifier, NationalAccountRule {
+package struct UKSortCodeAccount: Identifier, NationalAccountRule {
     public let kind = "uk-account"
     public let country: String? = "GB"
     public let countryCode = "GB"
@@ -22,7 +25,7 @@ public struct UKSortCodeAccount: Identifier, NationalAccountRule {
     public let example = "08-99-99 66374958"
     public let checksPairs = true
 
-    public init() {}
+    package init() {}
 
     public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
         let uk = try UKModulus.check(bytes: Array(input.utf8))

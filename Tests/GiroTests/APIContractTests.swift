@@ -42,8 +42,9 @@ import Giro
         #expect(record.creditor?.account?.iban == "CH4431999123000889012")
         #expect(record.amount?.value == Decimal(string: "1949.75") && record.amount?.currency == "CHF")
         #expect(record.source.symbology == "qr")
-        let check = IdentifierCheck.check(IBANIdentifier(), "GB82 WEST 1234 5698 7654 32")
+        let check = try #require(IdentifierCheck.check(kind: "iban", "GB82 WEST 1234 5698 7654 32"))
         #expect(check.valid && check.formatted == "GB82 WEST 1234 5698 7654 32")
+        #expect(try Belgium.structuredCommunication.validate("010.8068.17183").compact == "010806817183")
         #expect(try IBAN("CH44 3199 9123 0008 8901 2").isQRIBAN)
     }
 

@@ -195,9 +195,9 @@ extension NationalAccountReading {
 
 /// The `giro check` kind and slip account rule of a country whose account scheme the core holds (several plug-ins
 /// share it): one value per country, declared in the plug-in's descriptor.
-public struct SharedSchemeAccount: Identifier, NationalAccountRule {
+package struct SharedSchemeAccount: Identifier, NationalAccountRule {
     /// The account schemes two or more plug-ins share.
-    public enum Scheme: Sendable {
+    package enum Scheme: Sendable {
         /// `[prefix-]number/bank`, both weighted mod 11 (CZ, SK).
         case prefixed
         /// Bank (3) + account (13, zero-padded) + mod-97 control (2) (RS, ME).
@@ -209,9 +209,9 @@ public struct SharedSchemeAccount: Identifier, NationalAccountRule {
     public let countryCode: String
     public let summary: String
     public let example: String
-    public let scheme: Scheme
+    package let scheme: Scheme
 
-    public init(kind: String, country: String, scheme: Scheme, example: String, summary: String) {
+    package init(kind: String, country: String, scheme: Scheme, example: String, summary: String) {
         self.kind = kind
         self.country = country
         self.countryCode = country

@@ -2,13 +2,13 @@
 
 /// IBAN of every country in the SWIFT registry: length, BBAN structure, mod 97 and the national check digits the
 /// registry data names.
-public struct IBANIdentifier: Identifier {
+package struct IBANIdentifier: Identifier {
     public let kind = "iban"
     public let country: String? = nil
     public let summary = "IBAN (ISO 13616): registry length and structure, mod 97, national BBAN check digits"
     public let example = "GB82 WEST 1234 5698 7654 32"
 
-    public init() {}
+    package init() {}
 
     public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
         let (iban, _) = try IBAN.validate(Array(input.utf8.prefix(PayloadLimits.maxBytes)))
@@ -24,13 +24,13 @@ public struct IBANIdentifier: Identifier {
 }
 
 /// BIC (ISO 9362): 8 or 11 characters, a known country.
-public struct BICIdentifier: Identifier {
+package struct BICIdentifier: Identifier {
     public let kind = "bic"
     public let country: String? = nil
     public let summary = "BIC (ISO 9362): 8 or 11 characters, bank, country, location, branch"
     public let example = "DEUTDEFF"
 
-    public init() {}
+    package init() {}
 
     public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
         let bic = try BIC.validate(Array(input.utf8.prefix(PayloadLimits.maxBytes)))
@@ -39,13 +39,13 @@ public struct BICIdentifier: Identifier {
 }
 
 /// ISO 11649 creditor reference (`RF18 5390 0754 7034`).
-public struct CreditorReferenceIdentifier: Identifier {
+package struct CreditorReferenceIdentifier: Identifier {
     public let kind = "rf"
     public let country: String? = nil
     public let summary = "ISO 11649 creditor reference (RF + 2 check digits + up to 21 characters), mod 97"
     public let example = "RF18 5390 0754 7034"
 
-    public init() {}
+    package init() {}
 
     public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
         let rf = try CreditorReference.validate(Array(input.utf8.prefix(PayloadLimits.maxBytes)))
@@ -55,13 +55,13 @@ public struct CreditorReferenceIdentifier: Identifier {
 
 /// The 27-digit QR reference of Swiss QR-bills and ESR slips (mod 10 recursive), used by two plug-ins' formats
 /// and the parsers, so it is the core's.
-public struct QRReferenceIdentifier: Identifier {
+package struct QRReferenceIdentifier: Identifier {
     public let kind = "qrr"
     public let country: String? = nil
     public let summary = "QR reference (QR-bill QRR, ESR reference): 27 digits, mod 10 recursive"
     public let example = "21 00000 00003 13947 14300 09017"
 
-    public init() {}
+    package init() {}
 
     public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
         let qrr = try QRReference.validate(Array(input.utf8.prefix(PayloadLimits.maxBytes)))
