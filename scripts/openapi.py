@@ -182,8 +182,9 @@ def build():
             gated({"200": json_ok("One result per value.", {"type": "array", "items": ref("identifierCheck")}),
                    **BODY_ERRORS, "404": problem("No validator of that kind (not_found).")}),
             [{"name": "kind", "in": "path", "required": True,
-              "description": "A kind of `giro check --list` (the country plug-ins' identifiers); another is 404.",
-              "schema": {"type": "string", "maxLength": 64}}])},
+              "description": "A kind of `giro check --list`. The document `giro serve` serves lists the kinds of its "
+                             "country registry here (Sources/GiroServer/OpenAPIDocument.swift); another kind is 404.",
+              "schema": {"type": "string", "enum": ["$GIRO_CHECK_KINDS"]}}])},
         "/v1/formats": {"get": operation(
             "formats", "The supported payment formats (`giro formats --json`).", None,
             gated({"200": json_ok("Format descriptors.", {"type": "array", "items": ref("FormatDescriptor")})}))},

@@ -22,7 +22,7 @@ struct InfoRoutes: Sendable {
         }
         router.get("/openapi.json") { _, _ in
             Response(status: .ok, headers: [.contentType: "application/json"],
-                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: PackageResources.openapi_json)))
+                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.served)))
         }
         router.get("/metrics") { _, _ in
             metrics.recordSlots(inFlight: limiter.inFlight, queued: limiter.queued)

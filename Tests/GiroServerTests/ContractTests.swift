@@ -8,7 +8,16 @@ import Testing
 /// nothing undocumented is, and every JSON answer validates against the documented schema.
 @Suite("OpenAPI contract", .serialized)
 struct ContractTests {
-    static let document: [UInt8] = (try? RouteTests.fixture("Sources/GiroServer/openapi.json")) ?? []
+    /// The file, with the registry's check kinds where the file has their placeholder (what `giro serve` serves).
+    static let document: [UInt8] = OpenAPIDocument.substituting((try? RouteTests.fixture("Sources/GiroServer/openapi.json")) ?? [])
+
+    @Test func checkKindsAreTheRegistrysKinds() throws {
+        let file = try RouteTests.fixture("Sources/GiroServer/openapi.json")
+        #expect(String(decoding: file, as: UTF8.self).contains(OpenAPIDocument.placeholder))
+        let parameter = try JSONTree.parse(Self.document)["paths"]?["/v1/check/{kind}"]?["post"]?["parameters"]?.array?.first
+        let kinds = parameter?["schema"]?["enum"]?.array?.compactMap(\.string) ?? []
+        #expect(kinds == CountryRegistry.identifiers.map(\.kind))
+    }
 
     struct Observation: Hashable { var method: String, path: String, status: Int }
 
