@@ -144,8 +144,7 @@ let package = Package(
             dependencies: ["GiroCore", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips"] + countries.map { .target(name: $0.target) },
             plugins: ["CountryRegistryPlugin"]
         ),
-        .executableTarget(name: "GiroRegistryGenerator"),
-        .plugin(name: "CountryRegistryPlugin", capability: .buildTool(), dependencies: ["GiroRegistryGenerator"]),
+        .plugin(name: "CountryRegistryPlugin", capability: .buildTool()),
         // The HTTP service behind `giro serve`; the OpenAPI document it serves is its contract.
         .target(
             name: "GiroServer",
