@@ -44,4 +44,11 @@ public struct IdentifierCheck: Sendable, Codable, Hashable {
     public static func check(kind: String, _ input: String) -> IdentifierCheck? {
         CountryRegistry.identifier(kind: kind).map { check($0, input) }
     }
+
+    /// The registry's `kind` with `options` (``IdentifierOption`` name → value) applied: nil when no plug-in defines
+    /// the kind; `input_invalid` at `option.<name>` for an option the kind does not take or a value it does not know.
+    public static func identifier(kind: String, options: [String: String]) throws(GiroError) -> (any Identifier)? {
+        guard let identifier = CountryRegistry.identifier(kind: kind) else { return nil }
+        return try identifier.configured(options)
+    }
 }

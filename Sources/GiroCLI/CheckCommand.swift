@@ -20,6 +20,27 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per value.")
     var json = false
 
+    @Option(name: .long, help: "The check-digit algorithm of a kind that has several (au-crn: MOD10V01, MOD10V05 …).")
+    var algorithm: String?
+
+    @Flag(name: .long, help: "The value must end in its length digit (se-ocr).")
+    var lengthDigit = false
+
+    @Option(name: .customLong("option"), help: ArgumentHelp("Any option of the kind, as NAME=VALUE (giro check --list shows them).", valueName: "name=value"))
+    var rawOptions: [String] = []
+
+    /// The options given, by name.
+    var settings: [String: String] {
+        var s: [String: String] = [:]
+        for raw in rawOptions {
+            let parts = raw.split(separator: "=", maxSplits: 1)
+            s[String(parts.first ?? "")] = parts.count > 1 ? String(parts[1]) : "true"
+        }
+        if let algorithm { s["algorithm"] = algorithm }
+        if lengthDigit { s["length-digit"] = "true" }
+        return s
+    }
+
     func validate() throws {
         if list { return }
         guard let kind else { throw ValidationError("give a kind (giro check --list names them) and at least one value") }
@@ -27,11 +48,16 @@ struct CheckCommand: ParsableCommand {
             throw ValidationError("unknown kind '\(TerminalText.escape(String(kind.prefix(64))))'; giro check --list names them")
         }
         if values.isEmpty { throw ValidationError("give at least one value to check") }
+        do throws(GiroError) {
+            _ = try IdentifierCheck.identifier(kind: kind, options: settings)
+        } catch {
+            throw ValidationError(TerminalText.escape(error.message))
+        }
     }
 
     func run() throws {
         if list { return printList() }
-        guard let kind, let identifier = CountryRegistry.identifier(kind: kind) else { throw GiroExit.usage }
+        guard let kind, let identifier = try? IdentifierCheck.identifier(kind: kind, options: settings) else { throw GiroExit.usage }
         var allValid = true
         for value in values {
             let result = IdentifierCheck.check(identifier, value)
@@ -52,8 +78,9 @@ struct CheckCommand: ParsableCommand {
         var country: String?
         var summary: String
         var example: String
+        var options: [IdentifierOption]
 
-        enum CodingKeys: String, CodingKey { case kind, country, summary, example }
+        enum CodingKeys: String, CodingKey { case kind, country, summary, example, options }
 
         func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -61,11 +88,12 @@ struct CheckCommand: ParsableCommand {
             try c.encode(country, forKey: .country)   // null for international kinds, not left out
             try c.encode(summary, forKey: .summary)
             try c.encode(example, forKey: .example)
+            try c.encode(options, forKey: .options)
         }
     }
 
     func printList() {
-        let kinds = CountryRegistry.identifiers.map { KindInfo(kind: $0.kind, country: $0.country, summary: $0.summary, example: $0.example) }
+        let kinds = CountryRegistry.identifiers.map { KindInfo(kind: $0.kind, country: $0.country, summary: $0.summary, example: $0.example, options: $0.options) }
         if json {
             for k in kinds { Output.writeOut(Output.json(k, pretty: false)) }
             return
@@ -73,6 +101,7 @@ struct CheckCommand: ParsableCommand {
         let width = kinds.map(\.kind.count).max() ?? 0
         Output.writeText(kinds.map { k in
             k.kind.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + (k.country ?? "--") + "  " + k.summary + " (e.g. \(k.example))"
+                + k.options.map { o in "; --\(o.name)" + (o.isSwitch ? "" : " " + o.values.joined(separator: "|") + " (default \(o.defaultValue))") + ": " + o.summary }.joined()
         })
     }
 }

@@ -18,7 +18,15 @@ package struct CheckRoute: Sendable {
     static let acceptedTypes = ["application/json", "text/plain"]
 
     package func handle(_ request: Request, kindName: String) async throws -> Response {
-        guard let kind = CountryRegistry.identifier(kind: kindName) else {
+        var settings: [String: String] = [:]
+        for (name, value) in request.uri.queryParameters { settings[String(name)] = String(value) }
+        let configured: (any Identifier)?
+        do throws(GiroError) {
+            configured = try IdentifierCheck.identifier(kind: kindName, options: settings)
+        } catch {
+            throw ServiceProblem(.malformedRequest, error.message)
+        }
+        guard let kind = configured else {
             let kinds = CountryRegistry.identifiers.map(\.kind).joined(separator: ", ")
             throw ServiceProblem(.notFound, "no validator named \(kindName.prefix(64)) (\(kinds))")
         }

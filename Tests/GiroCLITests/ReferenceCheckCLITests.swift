@@ -59,3 +59,23 @@ import Giro
         #expect(obj["compact"] as? String == compact, "\(kind) \(printed): \(r.stdout)")
     }
 }
+
+/// Options of a kind (`--algorithm`, `--length-digit`, `--option NAME=VALUE`): a kind refuses options it does not
+/// take with the usage exit code, before checking any value.
+@Suite struct CheckOptionCLITests {
+    func giro(_ args: [String]) throws -> CLITests.Run { try CLITests().giro(args) }
+
+    @Test func anOptionTheKindDoesNotTakeIsAUsageError() throws {
+        let algorithm = try giro(["check", "iban", "--algorithm", "MOD10V05", "GB82WEST12345698765432"])
+        #expect(algorithm.status == 64 && algorithm.stderr.contains("iban has no option algorithm"))
+        #expect(try giro(["check", "be-ogm", "--length-digit", "+++010/8068/17183+++"]).status == 64)
+        #expect(try giro(["check", "iban", "--option", "x=1", "GB82WEST12345698765432"]).status == 64)
+        #expect(try giro(["check", "iban", "GB82WEST12345698765432"]).status == 0)
+    }
+
+    @Test func listJSONNamesEachKindsOptions() throws {
+        let list = try giro(["check", "--list", "--json"])
+        #expect(list.status == 0)
+        for line in list.stdout.split(separator: "\n") { #expect(line.contains("\"options\":[")) }
+    }
+}

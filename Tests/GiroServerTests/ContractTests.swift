@@ -95,6 +95,7 @@ struct ContractTests {
         seen.insert(try await Self.exercise(p, "POST", "/v1/check/{kind}", path: "/v1/check/iban", headers: text, body: Array("GB82WEST12345698765432".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/check/{kind}", path: "/v1/check/iban", headers: text))
         seen.insert(try await Self.exercise(p, "POST", "/v1/check/{kind}", path: "/v1/check/nope", headers: text, body: Array("x".utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/check/{kind}", path: "/v1/check/iban?algorithm=MOD10V05", headers: text, body: Array("x".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/check/{kind}", path: "/v1/check/iban", headers: text, body: huge))
         seen.insert(try await Self.exercise(p, "POST", "/v1/check/{kind}", path: "/v1/check/iban", headers: xml, body: Array("x".utf8)))
         for path in ["/v1/formats", "/healthz", "/readyz", "/openapi.json", "/metrics"] {

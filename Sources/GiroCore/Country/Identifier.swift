@@ -19,6 +19,10 @@ public protocol Identifier: Sendable {
     func validate(_ input: String) throws(GiroError) -> ValidIdentifier
     /// Facts about a value that failed (the UK modulus method and checks that ran); empty for most kinds.
     func details(ofInvalid input: String) -> [String: String]
+    /// The settings the kind takes (``IdentifierOption``); none for most kinds.
+    var options: [IdentifierOption] { get }
+    /// The kind with `settings` (option name → value) applied. Unknown options and values are `input_invalid`.
+    func configured(_ settings: [String: String]) throws(GiroError) -> any Identifier
 }
 
 /// What a valid identifier is: its compact (electronic) form, its print form and facts about it.
