@@ -11,8 +11,6 @@ struct PayBySquareDecoder: FieldDecoding {
     var diagnostics: [Diagnostic] = []
     var record: PaymentRecord
     var version = ""
-    /// The 1.2.0 rules apply (version 1.2.0, or an unknown later one).
-    var newestRules = false
     var fields = TabFields([])
     /// Index of the payment being read (0: ``record`` itself).
     var current = 0
@@ -70,7 +68,6 @@ struct PayBySquareDecoder: FieldDecoding {
             warn(.versionUnknown, field: "header.version", offset: 0, uncertain: true,
                  "version nibble \(envelope.version) is not defined (0 1.0.0, 1 1.1.0, 2 1.2.0); read with the 1.2.0 rules")
         }
-        newestRules = envelope.version >= PayBySquareTables.versions.count - 1
         record.formatVersion = version
         fields = TabFields(envelope.text)
         try document()
@@ -99,6 +96,7 @@ struct PayBySquareDecoder: FieldDecoding {
                  "\(rest.count) fields after the document's last one; kept in extras[\"\(PayBySquareExtrasKey.trailingFields)\"]")
             record.extras[PayBySquareExtrasKey.trailingFields] = rest.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\t")
         }
+        diagnostics = DatedRuleJudge.judge(diagnostics, rules: PayBySquareDatedRules.all, on: payload.judgementDate)
         // Every payment shares the document's status (derived from all diagnostics).
         let status = RecordStatus.derived(from: diagnostics)
         for k in record.additionalPayments.indices { record.additionalPayments[k].status = status }
@@ -214,9 +212,9 @@ struct PayBySquareDecoder: FieldDecoding {
             payment.creditor?.name = name
             let lines = [line1, line2].compactMap { $0 }
             if !lines.isEmpty { payment.creditor?.address = Address(lines: lines) }
-            if name == nil, newestRules {
-                // Banks pay without it: kept, and the record can't be acted on without a look.
-                warn(.fieldMissing, field: p + ".beneficiary.name", uncertain: true, "PAY by square 1.2.0 makes the beneficiary name mandatory")
+            if name == nil {
+                // Banks pay without it: kept, and judged by the date's rules (whatever the header's version says).
+                diagnostics.append(PayBySquareDatedRules.beneficiaryNameMandatory.violation(field: p + ".beneficiary.name"))
             }
         }
         current = 0
