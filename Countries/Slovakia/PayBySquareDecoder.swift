@@ -11,6 +11,8 @@ struct PayBySquareDecoder: FieldDecoding {
     var diagnostics: [Diagnostic] = []
     var record: PaymentRecord
     var version = ""
+    /// The 1.2.0 rules apply (version 1.2.0, or an unknown later one).
+    var newestRules = false
     var fields = TabFields([])
     /// Index of the payment being read (0: ``record`` itself).
     var current = 0
@@ -68,6 +70,7 @@ struct PayBySquareDecoder: FieldDecoding {
             warn(.versionUnknown, field: "header.version", offset: 0, uncertain: true,
                  "version nibble \(envelope.version) is not defined (0 1.0.0, 1 1.1.0, 2 1.2.0); read with the 1.2.0 rules")
         }
+        newestRules = envelope.version >= PayBySquareTables.versions.count - 1
         record.formatVersion = version
         fields = TabFields(envelope.text)
         try document()
@@ -212,8 +215,9 @@ struct PayBySquareDecoder: FieldDecoding {
             payment.creditor?.name = name
             let lines = [line1, line2].compactMap { $0 }
             if !lines.isEmpty { payment.creditor?.address = Address(lines: lines) }
-            if name == nil {
-                // Banks pay without it: kept, and judged by the date's rules (whatever the header's version says).
+            if name == nil, newestRules {
+                // Banks pay without it: kept, and judged by the date's rules. Documents of 1.0.0/1.1.0 follow their
+                // own version, which has no such rule.
                 diagnostics.append(PayBySquareDatedRules.beneficiaryNameMandatory.violation(field: p + ".beneficiary.name"))
             }
         }

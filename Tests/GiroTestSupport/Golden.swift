@@ -12,8 +12,6 @@ public enum Golden {
     public static let repoRoot = RepositoryRoot.url
     public static let payloadRoot = repoRoot.appendingPathComponent("fixtures/payloads")
     public static var recording: Bool { ProcessInfo.processInfo.environment["GIRO_RECORD"] == "1" }
-    /// The day every golden without its own `-asof-` date is judged on (the day the dated rules were added).
-    public static let judgementDate = CalendarDate(year: 2026, month: 11, day: 28) ?? CalendarDate.utc()
 
     /// Record mode: writes the golden file and fails the test (like a snapshot assertion's record mode).
     public static func record(_ actual: String, to golden: URL, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -29,14 +27,8 @@ public enum Golden {
         public var golden: URL { payload.deletingPathExtension().appendingPathExtension("json") }
         public var expectation: String { String(name.prefix { $0 != "-" }) }
         public var testDescription: String { "\(formatDirectory)/\(name)" }
-        /// The day the case is judged on (dated rules, docs/decoding-policy.md): `-asof-YYYY-MM-DD` at the end of its
-        /// name, otherwise ``Golden/judgementDate``, so no golden depends on the day the tests run.
-        public var asOf: CalendarDate {
-            guard let r = name.range(of: "-asof-"), let date = CalendarDate(iso: String(name[r.upperBound...])) else {
-                return Golden.judgementDate
-            }
-            return date
-        }
+        /// The day the case is judged on: ``FixtureDate/judgementDate(for:)``.
+        public var asOf: CalendarDate { FixtureDate.judgementDate(for: payload) }
         /// The reader's symbology, for formats the engine claims only with it (Kos-GIRO: Code128): named by a
         /// `symbology` file in the format's folder, as a reader would report it with the payload.
         public var symbology: Symbology? {
