@@ -42,6 +42,12 @@ BODY_ERRORS = {
 }
 
 
+AS_OF = {"name": "asOf", "in": "query", "required": False,
+         "description": "Judge by the format rules in force on this day (YYYY-MM-DD, default today in UTC; "
+                        "docs/decoding-policy.md, Rules in force on a date). Not a real day: 400 malformed_request.",
+         "schema": {"type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}}
+
+
 def operation(op_id, summary, request_body, responses, parameters=None):
     op = {"operationId": op_id, "summary": summary, "responses": responses}
     if request_body:
@@ -144,7 +150,7 @@ def build():
                    **BODY_ERRORS,
                    "422": problem("Undecodable payment data: Giro's error code, field, line, offset, partial.")}),
             [{"name": "as", "in": "query", "required": False, "description": "Skip detection: decode with this format id.",
-              "schema": {"type": "string"}}])},
+              "schema": {"type": "string"}}, AS_OF])},
         "/v1/images": {"post": operation(
             "decodeImage", "Every barcode symbol and printed slip in an image, as `giro decode IMAGE -o json` prints them.",
             {"required": True, "content": {
@@ -155,7 +161,7 @@ def build():
                                   {"type": "array", "items": {"oneOf": [ref("ImageSymbol"), ref("ImageSlip")]}}),
                    **BODY_ERRORS,
                    "415": problem("Not PNG, JPEG or WebP (image_format_unsupported), or a Content-Type not accepted."),
-                   "422": problem("A corrupt image (image_invalid).")}))},
+                   "422": problem("A corrupt image (image_invalid).")}), [AS_OF])},
         "/v1/batch": {"post": operation(
             "batch", "NDJSON in, NDJSON out, both streamed: one output line per input line (`giro batch`).",
             {"required": False, "content": {"application/x-ndjson": {"schema": {"type": "string"}},
@@ -163,7 +169,8 @@ def build():
             gated({"200": {"description": "One line per input line, each a batchLine object.",
                            "content": {"application/x-ndjson": {"schema": {"type": "string"},
                                                                 "x-line-schema": ref("batchLine")}}},
-                   "415": BODY_ERRORS["415"]}))},
+                   "400": problem("A bad asOf query parameter (malformed_request)."),
+                   "415": BODY_ERRORS["415"]}), [AS_OF])},
         "/v1/parse": {"post": operation(
             "parse", "Typed candidates (IBAN, amount, date, reference …) out of OCR text, as `giro parse` prints them.",
             {"required": False, "content": {"text/plain": {"schema": {"type": "string"}}}},

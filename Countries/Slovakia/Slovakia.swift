@@ -13,6 +13,7 @@ public enum Slovakia {
         identifiers: [Slovakia.account],
         accounts: [Slovakia.account],
         slipTemplates: SlovakSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
-        extrasKeys: ["sk.invoiceID", "sk.paymentOptions", "sk.unknown.*"]
+        extrasKeys: ["sk.invoiceID", "sk.paymentOptions", "sk.unknown.*"],
+        datedRules: PayBySquareDatedRules.all
     )
 }

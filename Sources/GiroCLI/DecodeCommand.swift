@@ -48,6 +48,8 @@ struct DecodeCommand: ParsableCommand {
 
     @OptionGroup var slips: SlipOptions
 
+    @OptionGroup var asOf: AsOfOption
+
     @Flag(help: "For a PDF: print each page's words with their pixel boxes (one JSON line per page) instead of symbols.")
     var words = false
 
@@ -65,7 +67,7 @@ struct DecodeCommand: ParsableCommand {
         let bytes = try readInput()
         if PDFFile.isPDF(bytes) { return try runPDF(bytes) }
         if ImageFileFormat.detect(bytes) != nil { return try runImage(bytes) }
-        let decoder = PaymentDecoder()
+        let decoder = asOf.paymentDecoder
         let payloadValue = Payload(bytes: bytes)
         let result = Result { () throws(GiroError) in
             if let formatID { return try decoder.decode(payloadValue, formatID: formatID) }
@@ -113,7 +115,8 @@ struct DecodeCommand: ParsableCommand {
 
     private func runImage(_ bytes: [UInt8]) throws {
         let result: ImageDecodeResult
-        let decoder = try image.decoder(slipReader: { try slips.reader() })
+        var decoder = try image.decoder(slipReader: { try slips.reader() })
+        decoder.decoder = asOf.paymentDecoder
         do {
             result = try ImageOutput.decode(bytes, with: decoder, debugImage: debugImage)
         } catch {

@@ -56,7 +56,9 @@ extension DecodeCommand {
     func runPDF(_ bytes: [UInt8]) throws {
         let result: PDFDecodeResult
         do {
-            result = try pdf.decoder(image, words: words).decode(pdfBytes: bytes)
+            var decoder = pdf.decoder(image, words: words)
+            decoder.imageDecoder.decoder = asOf.paymentDecoder
+            result = try decoder.decode(pdfBytes: bytes)
         } catch {
             Output.writeOut(Output.json(["error": error], pretty: outputFormat == .pretty))
             throw GiroExit.dataError.report("decode", error.description)

@@ -25,6 +25,8 @@ struct ScanCommand: ParsableCommand {
 
     @OptionGroup var pdf: PDFCLIOptions
 
+    @OptionGroup var asOf: AsOfOption
+
     @Option(name: .customLong("templates"), help: "A folder of slip templates (*.json) used besides the built-in ones.")
     var templatesFolder: String?
 
@@ -51,13 +53,17 @@ struct ScanCommand: ParsableCommand {
             Output.writeErr("giro scan: no .png, .jpg or .webp files under \(paths.joined(separator: " "))")
             throw GiroExit.noInput
         }
-        let decoder = try image.decoder(slipReader: {
+        var configured = try image.decoder(slipReader: {
             do throws(GiroError) { return try SlipReader.standard(templatesFolder: templatesFolder) } catch {
                 Output.writeOut(Output.json(["error": error], pretty: false))
                 throw GiroExit.dataError.report("scan", error.description)
             }
         })
-        let pdfDecoder = pdf.decoder(image, words: false)
+        configured.decoder = asOf.paymentDecoder
+        let decoder = configured
+        var configuredPDF = pdf.decoder(image, words: false)
+        configuredPDF.imageDecoder.decoder = asOf.paymentDecoder
+        let pdfDecoder = configuredPDF
         let state = ScanState(total: files.count, progress: isatty(2) == 1)
         let workers = min(jobs, files.count)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in

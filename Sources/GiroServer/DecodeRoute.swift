@@ -27,6 +27,7 @@ package struct DecodeRoute: Sendable {
         default: throw RequestInput.unsupported(type, accepted: Self.acceptedTypes)
         }
         let formatID = request.uri.queryParameters.get("as")
+        let decoder = try AsOfQuery.decoder(request, base: decoder)
         let outcome = Result { () throws(GiroError) in
             if let formatID { return try decoder.decode(Payload(bytes: payload), formatID: formatID) }
             return try decoder.decode(Payload(bytes: payload))
