@@ -103,6 +103,7 @@ public struct NationalFieldParser: FieldParser {
             for (f, field) in fields.enumerated() where field.shape.digits.contains(cut.count) {
                 guard used.allSatisfy({ field.shape.separators.utf8.contains($0) }) else { continue }
                 let labelled = zone || (label.map { $0.fields.contains(f) } ?? false)
+                if field.shape.labelRequired, !labelled { continue }
                 if let c = candidate(field, run: run, count: cut.count, t: t, span: ByteSpan(start, cut.end),
                                      label: labelled ? label?.text : nil, labelled: labelled) {
                     found.append(c)

@@ -30,11 +30,11 @@ extension ParserGroup {
             kinds.append(name)
         }
         var list = try named(kinds).parsers
+        let running = Set(list.map(\.kind))
         var seen = Set<String>()
         let generic = selected.filter { !$0.shape.builtIn && seen.insert($0.type).inserted }
         if !generic.isEmpty { list.append(NationalFieldParser(fields: generic)) }
         // A built-in type named without its scanner's kind: that scanner runs, keeping only the named types.
-        let running = Set(list.map(\.kind))
         let builtIn = selected.filter(\.shape.builtIn)
         let references = Set(builtIn.filter { NationalFieldParser.parserKind($0.family) == .reference }.map(\.type))
         if !references.isEmpty, !running.contains(.reference) { list.append(TypeFilteredParser(base: ReferenceParser(), types: references)) }
