@@ -28,6 +28,14 @@ import Testing
         #expect(try parse("Tel. 1008454561158", country: "DE").allSatisfy { $0.type != "de.bzue" })
     }
 
+    @Test func aLongerRunIsCutAtASpaceAndTheAmountStaysAnAmount() throws {
+        let found = try parse("Verwendungszweck 1008 4545 6115 8 12,50 EUR", country: "DE")
+        #expect(found.contains { $0.type == "de.bzue" && $0.value == "1008454561158" && $0.span == ByteSpan(17, 33) })
+        #expect(found.contains { $0.type == "amount" && $0.amount == Decimal(string: "12.5") })
+        // Another running field's label nearer to the value takes it: the Zahlungsreferenz label is not the BZÜ's.
+        #expect(try parse("Verwendungszweck: siehe Zahlungsreferenz 1008454561158").allSatisfy { $0.type != "de.bzue" })
+    }
+
     // Hungary: befizetőazonosító, Luhn (papirstore.hu, hibridlevel.hu).
     @Test func hungarianPayerID() throws {
         let found = try parse("Befizetőazonosító: 98765432l7", country: "HU")
