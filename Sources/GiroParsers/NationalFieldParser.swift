@@ -19,6 +19,8 @@ public struct NationalFieldParser: FieldParser {
     let separatorAllowed: [Bool]
     /// Each label's lower-case bytes and the fields it names.
     let labels: [(bytes: [UInt8], fields: [Int])]
+    /// Label indices by their first byte (lower case).
+    let labelsByFirstByte: [[Int]]
     let maxLabelReach: Int
 
     public init(fields: [NationalTextField], reportInvalid: Bool = true, zone: Bool = false) {
@@ -39,6 +41,9 @@ public struct NationalFieldParser: FieldParser {
             }
         }
         labels = order.map { (Array($0.utf8), byLabel[$0] ?? []) }
+        var byFirst = [[Int]](repeating: [], count: 256)
+        for (x, l) in labels.enumerated() { if let b = l.bytes.first { byFirst[Int(b)].append(x) } }
+        labelsByFirstByte = byFirst
         maxLabelReach = (labels.map(\.bytes.count).max() ?? 0) + (own.map(\.shape.labelDistance).max() ?? 0)
     }
 
@@ -69,6 +74,11 @@ public struct NationalFieldParser: FieldParser {
     /// (or -1 when nothing was found).
     func read(_ t: [UInt8], at start: Int, into out: inout [ParseCandidate]) -> Int {
         let n = t.count
+        // Most runs are no field: when every field needs a label and none stands before the run, stop before
+        // building anything.
+        let label = zone ? nil : nearestLabel(t, before: start)
+        guard zone || fields.indices.contains(where: { !fields[$0].shape.labelRequired || (label?.fields.contains($0) ?? false) })
+        else { return -1 }
         var run = CharRun(reserving: min(maxDigits + 1, 64))
         var cuts: [Cut] = []
         var separators: [UInt8] = []  // separator used before each group after the first (space = 0x20)
@@ -94,7 +104,6 @@ public struct NationalFieldParser: FieldParser {
             cuts.append(Cut(count: run.chars.count, end: j)); separatorCount.append(separators.count)
         }
         guard cuts.contains(where: { c in fields.contains { $0.shape.digits.contains(c.count) } }) else { return -1 }
-        let label = nearestLabel(t, before: start)
         var fallback: [ParseCandidate] = []
         var fallbackEnd = -1
         for (k, cut) in cuts.enumerated().reversed() {
@@ -165,6 +174,7 @@ public struct NationalFieldParser: FieldParser {
     }
 
     /// The label ending nearest before `start` (within reach, nothing but non-digits between): its text and fields.
+    /// One pass over the window, labels looked up by their first byte.
     func nearestLabel(_ t: [UInt8], before start: Int) -> (text: String, fields: [Int])? {
         guard !labels.isEmpty, start > 0, start <= t.count else { return nil }
         let from = max(0, start - maxLabelReach)
@@ -172,19 +182,20 @@ public struct NationalFieldParser: FieldParser {
         var lo = from
         for k in stride(from: start - 1, through: from, by: -1) where ByteText.isDigit(t[k]) { lo = k + 1; break }
         var best: (end: Int, index: Int)? = nil
-        for (x, label) in labels.enumerated() {
-            let len = label.bytes.count
-            var p = start - len
-            while p >= lo {
-                if matches(t, at: p, label.bytes), ByteText.wordStart(t, p), p + len >= t.count || !ByteText.isLetter(t[p + len]) {
-                    let gap = start - (p + len)
-                    if label.fields.contains(where: { gap <= fields[$0].shape.labelDistance }), best.map({ p + len > $0.end }) ?? true {
-                        best = (p + len, x)
-                    }
-                    break
+        var p = start - 1
+        while p >= lo {
+            let candidates = labelsByFirstByte[Int(ByteText.lower(t[p]))]
+            if !candidates.isEmpty, ByteText.wordStart(t, p) {
+                for x in candidates {
+                    let label = labels[x]
+                    let end = p + label.bytes.count
+                    guard end <= start, end > (best?.end ?? -1), matches(t, at: p, label.bytes),
+                          end >= t.count || !ByteText.isLetter(t[end]) else { continue }
+                    let gap = start - end
+                    if label.fields.contains(where: { gap <= fields[$0].shape.labelDistance }) { best = (end, x) }
                 }
-                p -= 1
             }
+            p -= 1
         }
         guard let best else { return nil }
         let l = labels[best.index]
