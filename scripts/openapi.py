@@ -176,8 +176,11 @@ def build():
             {"required": False, "content": {"text/plain": {"schema": {"type": "string"}}}},
             gated({"200": json_ok("Candidates, best first.", ref("ParseAnswer")), **BODY_ERRORS}),
             [{"name": "parsers", "in": "query", "required": False,
-              "description": "Comma-separated: iban, amount, date, reference, email, raw, vin.",
-              "schema": {"type": "string", "pattern": "^(iban|amount|date|reference|email|raw|vin)(,(iban|amount|date|reference|email|raw|vin))*$"}},
+              "description": "Comma-separated: iban, amount, date, reference, email, raw, vin, national (every national "
+                             "parser of `country`, of every country without it), or a national type (`cz.vs`, `de.bzue` …). "
+                             "The document `giro serve` serves lists this registry's names in the pattern "
+                             "(Sources/GiroServer/OpenAPIDocument.swift). Default: iban,amount,date,reference,national.",
+              "schema": {"type": "string", "pattern": "^($GIRO_PARSER_NAMES)(,($GIRO_PARSER_NAMES))*$"}},
              {"name": "country", "in": "query", "required": False, "schema": {"type": "string", "pattern": "^[A-Za-z]{2}$"}},
              {"name": "lang", "in": "query", "required": False, "schema": {"type": "string"}},
              {"name": "currency", "in": "query", "required": False, "schema": {"type": "string"}},

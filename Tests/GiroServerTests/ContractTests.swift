@@ -19,6 +19,16 @@ struct ContractTests {
         #expect(kinds == CountryRegistry.identifiers.map(\.kind))
     }
 
+    @Test func parserNamesAreTheRegistrysNames() throws {
+        let parameter = try JSONTree.parse(Self.document)["paths"]?["/v1/parse"]?["post"]?["parameters"]?.array?.first
+        let pattern = try #require(parameter?["schema"]?["pattern"]?.string)
+        #expect(!pattern.contains("$"+"GIRO_PARSER_NAMES"))
+        let regex = try NSRegularExpression(pattern: pattern)
+        func matches(_ s: String) -> Bool { regex.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil }
+        for name in ParserGroup.registryNames { #expect(matches(name) && matches("iban," + name), "\(name)") }
+        #expect(!matches("nope") && !matches("czxvs") && !matches("iban,,amount"))
+    }
+
     struct Observation: Hashable { var method: String, path: String, status: Int }
 
     /// One request, checked against the document; returns what was observed.

@@ -26,11 +26,13 @@ public struct CountryDescriptor: Sendable {
     public var extrasKeys: [String]
     /// Rules of its formats that hold only between two dates (`docs/decoding-policy.md`), judged by the engine.
     public var datedRules: [DatedRule]
+    /// National values `giro parse` and slip zones read from OCR text (docs/adding-a-country.md).
+    public var textFields: [NationalTextField]
 
     public init(code: String, name: String, formats: [any PaymentFormat] = [], identifiers: [any Identifier] = [],
                 accounts: [any NationalAccountRule] = [], references: [any NationalReferenceRule] = [],
                 codingLines: [any CodingLineReader] = [], slipTemplates: [SlipTemplateFile] = [], extrasKeys: [String] = [],
-                datedRules: [DatedRule] = []) {
+                datedRules: [DatedRule] = [], textFields: [NationalTextField] = []) {
         self.code = code
         self.name = name
         self.formats = formats
@@ -41,6 +43,7 @@ public struct CountryDescriptor: Sendable {
         self.slipTemplates = slipTemplates
         self.extrasKeys = extrasKeys
         self.datedRules = datedRules
+        self.textFields = textFields
     }
 }
 
