@@ -10,6 +10,8 @@ public enum Montenegro {
     public static let descriptor = CountryDescriptor(
         code: "ME", name: "Montenegro",
         identifiers: [Montenegro.account],
-        accounts: [Montenegro.account]
+        accounts: [Montenegro.account],
+        slipTemplates: MontenegrinSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
+        extrasKeys: ["me.debitReference"]
     )
 }
