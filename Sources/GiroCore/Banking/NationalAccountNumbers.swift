@@ -278,7 +278,12 @@ package struct SharedSchemeAccount: Identifier, NationalAccountRule {
         } catch {
             var e = error
             e.offset = Mod97AccountNumber.errorOffset(input, reading: reading, layout: layout)
-            if case .notAnAccount = reading { e.message = Mod97AccountNumber.shapeProblem(input, layout: layout, country: countryCode) }
+            switch reading {
+            case .notAnAccount: e.message = Mod97AccountNumber.shapeProblem(input, layout: layout, country: countryCode)
+            // As typed, not as regrouped for reading.
+            case .failedCheck: e.message = "\(countryCode) account \(input.split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(40)): a check digit does not match"
+            case .account: break
+            }
             throw e
         }
     }
