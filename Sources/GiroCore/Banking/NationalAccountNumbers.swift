@@ -279,7 +279,7 @@ package struct SharedSchemeAccount: Identifier, NationalAccountRule {
             var e = error
             e.offset = Mod97AccountNumber.errorOffset(input, reading: reading, layout: layout)
             switch reading {
-            case .notAnAccount: e.message = Mod97AccountNumber.shapeProblem(input, layout: layout, country: countryCode)
+            case .notAnAccount: e.message = Mod97AccountNumber.shapeProblem(input, layout: layout, country: countryCode, offset: e.offset)
             // As typed, not as regrouped for reading.
             case .failedCheck: e.message = "\(countryCode) account \(input.split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(40)): a check digit does not match"
             case .account: break
@@ -360,10 +360,17 @@ extension Mod97AccountNumber {
     }
 
     /// Why a value is no account of the layout, in words.
-    package static func shapeProblem(_ input: String, layout: Mod97AccountLayout, country: String) -> String {
+    package static func shapeProblem(_ input: String, layout: Mod97AccountLayout, country: String, offset: Int? = nil) -> String {
         let digits = input.utf8.reduce(0) { $1 >= 48 && $1 <= 57 ? $0 + 1 : $0 }
         let groups = layout.groups.map(String.init).joined(separator: "-")
-        return "not a \(country) account: \(layout.digits) digits (\(groups)) or the \(country) IBAN expected, \(digits) digits found"
+        let expected = "not a \(country) account: \(layout.digits) digits (\(groups)) or the \(country) IBAN expected"
+        let b = Array(input.utf8)
+        if let offset, offset < b.count {
+            // The offending character itself (a whole UTF-8 sequence), so the message names what to fix.
+            let end = b[(offset + 1)...].firstIndex { $0 & 0xC0 != 0x80 } ?? b.count
+            return expected + ", \"\(String(decoding: b[offset..<end], as: UTF8.self))\" at byte \(offset)"
+        }
+        return expected + ", \(digits) digits found"
     }
 }
 
