@@ -35,6 +35,9 @@ let countries: [Country] = [
     Country(name: "Kosovo"),
     Country(name: "Germany"),
     Country(name: "UnitedKingdom", excludes: ["Data"]),
+    Country(name: "BosniaAndHerzegovina"),
+    Country(name: "NorthMacedonia"),
+    Country(name: "Montenegro"),
 ]
 
 let packageDirectory = Context.packageDirectory

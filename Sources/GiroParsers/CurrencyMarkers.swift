@@ -14,6 +14,7 @@ enum CurrencyMarkers {
         ("zł", "PLN"), ("zl", "PLN"), ("złotych", "PLN"),
         ("KM", "BAM"), ("ден", "MKD"), ("ден.", "MKD"), ("denara", "MKD"), ("Lek", "ALL"), ("lekë", "ALL"), ("leke", "ALL"),
         ("lei", "RON"), ("лв", "BGN"), ("лв.", "BGN"),
+        ("денари", "MKD"), ("денар", "MKD"),
     ]
 
     /// Longest marker first, as bytes. Short ASCII markers (`Ft`, `kn`, `KM`, `Fr`) must match case exactly
