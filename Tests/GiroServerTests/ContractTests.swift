@@ -98,6 +98,8 @@ struct ContractTests {
         seen.insert(try await Self.exercise(p, "POST", "/v1/images", headers: ["Content-Type": "image/png"], body: Array(png.prefix(40))))
         seen.insert(try await Self.exercise(p, "POST", "/v1/batch", headers: ["Content-Type": "application/x-ndjson"], body: swiss.prefix(3) + [0x0A]))
         seen.insert(try await Self.exercise(p, "POST", "/v1/batch", headers: xml, body: Array("x".utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/batch", path: "/v1/batch?asOf=2026-02-30", headers: text, body: swiss))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/decode", path: "/v1/decode?asOf=2026-11-13", headers: text, body: swiss))
         seen.insert(try await Self.exercise(p, "POST", "/v1/parse", headers: text, body: Array("IBAN HR1210010051863000160".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/parse", path: "/v1/parse?parsers=nope", headers: text, body: Array("x".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/parse", headers: text, body: huge))
