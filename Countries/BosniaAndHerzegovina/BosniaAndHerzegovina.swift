@@ -13,6 +13,13 @@ public enum BosniaAndHerzegovina {
         accounts: [BosniaAndHerzegovina.account],
         slipTemplates: BosnianSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
         extrasKeys: ["ba.budgetOrganisation", "ba.municipality", "ba.paymentType", "ba.revenueType", "ba.taxPeriodFrom",
-                     "ba.taxPeriodTo", "ba.taxpayerNumber"]
+                     "ba.taxPeriodTo", "ba.taxpayerNumber"],
+        textFields: [
+            .init(type: "ba.account", family: .account, identifier: BosniaAndHerzegovina.account,
+                  shape: .digits(16...16, separators: "-", labels: ["račun", "racun", "рачун", "transakcijski", "account"])),
+            .init(type: "ba.poziv-na-broj", country: "BA", identifier: nil,
+                  shape: .digits(1...22, separators: "-", labels: ["poziv na broj", "позив на број", "poziv"], labelRequired: true),
+                  summary: "poziv na broj (no check is published)"),
+        ]
     )
 }

@@ -12,6 +12,13 @@ public enum Montenegro {
         identifiers: [Montenegro.account],
         accounts: [Montenegro.account],
         slipTemplates: MontenegrinSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
-        extrasKeys: ["me.debitReference"]
+        extrasKeys: ["me.debitReference"],
+        textFields: [
+            .init(type: "me.account", family: .account, identifier: Montenegro.account,
+                  shape: .digits(18...18, separators: "-", labels: ["račun", "racun", "žiro račun", "ziro racun", "account"])),
+            .init(type: "me.poziv-na-broj", country: "ME", identifier: nil,
+                  shape: .digits(1...22, separators: "-", labels: ["poziv na broj", "poziv"], labelRequired: true),
+                  summary: "poziv na broj (no check is published)"),
+        ]
     )
 }

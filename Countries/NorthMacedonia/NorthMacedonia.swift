@@ -12,6 +12,14 @@ public enum NorthMacedonia {
         identifiers: [NorthMacedonia.account],
         accounts: [NorthMacedonia.account],
         slipTemplates: MacedonianSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
-        extrasKeys: ["mk.debitReference", "mk.revenueCode"]
+        extrasKeys: ["mk.debitReference", "mk.revenueCode"],
+        textFields: [
+            .init(type: "mk.account", family: .account, identifier: NorthMacedonia.account,
+                  shape: .digits(15...15, separators: "-", labels: ["сметка", "smetka", "account"])),
+            .init(type: "mk.povikuvanje-na-broj", country: "MK", identifier: nil,
+                  shape: .digits(1...22, separators: "-", labels: ["повикување на број", "povikuvanje na broj", "повикување"],
+                                 labelRequired: true),
+                  summary: "повикување на број (no check is published)"),
+        ]
     )
 }
