@@ -112,7 +112,8 @@ struct InvoiceRecordBuilder {
                 }
                 continue
             }
-            if !Self.transferCodes.contains(code) {
+            // ZUGFeRD 1.0 BASIC writes no code: an account without one is read as a transfer to it.
+            if !Self.transferCodes.contains(code) && !(code.isEmpty && m.accountID != nil) {
                 note(.info, .invoicePaymentMeansUnmapped, field: field + ".code", line: m.line,
                      "payment means \(code.isEmpty ? "without a code" : code) is listed but not read as a transfer")
             }
@@ -135,7 +136,7 @@ struct InvoiceRecordBuilder {
         }
     }
 
-    private func account(_ id: String, bic: String?, field: String, line: Int, _ r: PaymentRecord) throws(GiroError) -> Account {
+    private mutating func account(_ id: String, bic: String?, field: String, line: Int, _ r: PaymentRecord) throws(GiroError) -> Account {
         let compact = id.filter { $0 != " " }
         var account = Account()
         if Self.looksLikeIBAN(compact) {
@@ -146,18 +147,18 @@ struct InvoiceRecordBuilder {
             } catch {
                 var e = error
                 e.line = line
+                e.format = facts.syntax.formatID
                 e.partial = invalid(r)
                 throw e
             }
         } else {
             account.number = id
         }
+        // The BIC is optional in EN 16931 (BT-86) and the IBAN alone routes a SEPA payment: a malformed one is left
+        // out with an uncertain warning rather than refusing the invoice.
         if let bic {
             do { account.bic = try BIC(bic, field: field + ".bic").compact } catch {
-                var e = error
-                e.line = line
-                e.partial = invalid(r)
-                throw e
+                note(.warning, error.code, field: field + ".bic", line: line, error.message + "; the BIC is left out", uncertain: true)
             }
         }
         return account

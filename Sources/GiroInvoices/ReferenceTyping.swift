@@ -50,9 +50,12 @@ enum ReferenceTyping {
         }
         if country == "RS", upper.count > 2, upper.count <= TwoDigitReferenceModels.maxLength, isDigit(upper[0]), isDigit(upper[1]) {
             let model = String(decoding: upper[0..<2], as: UTF8.self)
-            let check = TwoDigitReferenceModels.check(model: model, reference: String(decoding: upper[2...], as: UTF8.self))
-            if check.known && check.valid {
-                return Outcome(reference: check.reference(type: "rs.model", value: String(decoding: upper, as: UTF8.self)))
+            // SEF writes the poziv na broj with its printed hyphens (`97 11-3200`); the model checks the digits.
+            let rest = String(decoding: upper[2...].filter { $0 != 0x2D }, as: UTF8.self)
+            let check = TwoDigitReferenceModels.check(model: model, reference: rest)
+            if check.known {
+                return Outcome(reference: check.reference(type: "rs.model", value: model + rest),
+                               problem: check.warning(reference: rest).map { ($0.code, $0.message, true) })
             }
         }
         for kind in national where kind.country == country {
