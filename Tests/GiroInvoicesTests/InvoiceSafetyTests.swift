@@ -88,6 +88,38 @@ import Testing
         #expect(Self.code(Self.decode("<a/>")) == "invoice_unknown_syntax")
     }
 
+    /// 1,500 seeded single-byte mutations of a real invoice (markup, entity, quote, control and non-UTF-8 bytes):
+    /// each is a record of the same format or a typed error with a message; none crashes or hangs.
+    @Test func seededMutationsOfARealInvoiceEndInARecordOrATypedError() throws {
+        let url = InvoiceGoldenTests.root.appendingPathComponent("cii-xrechnung/XRECHNUNG_Einfach.cii.xml")
+        let base = try [UInt8](Data(contentsOf: url))
+        let alphabet: [UInt8] = Array("<>&;\"'/=!-[]? \n0A".utf8) + [0x00, 0x7F, 0x80, 0xC3, 0xFE, 0xFF]
+        var state: UInt64 = 0x6769726F
+        func next() -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(truncatingIfNeeded: state >> 33)
+        }
+        var records = 0, errors = 0
+        for _ in 0..<1500 {
+            var m = base
+            let at = next() % m.count
+            switch next() % 3 {
+            case 0: m[at] = alphabet[next() % alphabet.count]
+            case 1: m.insert(alphabet[next() % alphabet.count], at: at)
+            default: m.remove(at: at)
+            }
+            switch Self.decode(m) {
+            case .success(let r):
+                records += 1
+                #expect(r.format == "eu.einvoice-cii")
+            case .failure(let e):
+                errors += 1
+                #expect(!e.message.isEmpty && !e.code.rawValue.isEmpty)
+            }
+        }
+        #expect(records > 0 && errors > 0, "\(records) records, \(errors) errors")
+    }
+
     /// Every prefix of a real invoice is refused with a typed error or decoded; none crashes.
     @Test func truncationsOfARealInvoiceNeverCrash() throws {
         let url = InvoiceGoldenTests.root.appendingPathComponent("ubl-en16931/EN16931_Einfach.ubl.xml")
