@@ -193,7 +193,11 @@ import Testing
         #expect(zf2Found.first?.error?.code == .fieldMissing && zf2Found.first?.error?.format == "eu.einvoice-cii")
     }
 
-    @Test(.corpus("ebinterface-samples"))
+    /// The official ebInterface 4.3–6.1 samples carry no licence notice, so they are neither committed nor (yet) a
+    /// pinned corpus: CI has no network and its mirror (../shared/corpora) does not hold them. Put them in
+    /// corpora/ebinterface-samples/ (fixtures/invoices/ebinterface/SOURCE.md) to run this.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: Corpora.root.appendingPathComponent("ebinterface-samples").path),
+                   "corpora/ebinterface-samples absent (see fixtures/invoices/ebinterface/SOURCE.md)"))
     func officialEbInterfaceSamplesAreRead() throws {
         for name in try Corpora.contents(of: "ebinterface-samples") {
             let bytes = try [UInt8](Data(contentsOf: Corpora.url("ebinterface-samples/" + name)))
