@@ -203,7 +203,7 @@ import Testing
             let bytes = try [UInt8](Data(contentsOf: Corpora.url("ebinterface-samples/" + name)))
             switch Result(catching: { () throws(GiroError) in try EInvoiceReader.engineDecoder.decode(xml: bytes) }) {
             case .success(let r): #expect(r.format == "at.ebinterface", "\(name)")
-            // The samples carry placeholder accounts ("23424234"); they must be refused by the IBAN check, typed.
+            // A sample the checks refuse must be refused typed, with the invoice it read.
             case .failure(let e): #expect(e.format == "at.ebinterface" && e.partial?.invoice?.id != nil, "\(name): \(e)")
             }
         }
