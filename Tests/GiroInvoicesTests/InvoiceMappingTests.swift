@@ -193,6 +193,21 @@ import Testing
         #expect(zf2Found.first?.error?.code == .fieldMissing && zf2Found.first?.error?.format == "eu.einvoice-cii")
     }
 
+    /// An attachment without a declared size is read only from a small PDF: the same ZUGFeRD 1.0 file padded past
+    /// 256 KiB lists its attachment unread (`xml_too_large`), and a declared size over the limit is never read.
+    @Test func attachmentSizesAreBounded() throws {
+        let url = InvoiceGoldenTests.root.appendingPathComponent("pdf-zugferd1/ZUGFeRD_1p0_BASIC_Einfach.pdf")
+        let pdf = try [UInt8](Data(contentsOf: url))
+        let padded = pdf + Array(String(repeating: "%padding\n", count: 30_000).utf8)
+        #expect(padded.count > PDFAttachment.maxUndeclaredSourceBytes)
+        let found = try EInvoiceReader().read(pdf: padded)
+        #expect(found.count == 1 && found.first?.error?.code == .xmlTooLarge && found.first?.record == nil)
+        let xrechnung = InvoiceGoldenTests.root.appendingPathComponent("pdf-xrechnung/blank-with-xrechnung.pdf")
+        let small = try PDFAttachment.list(pdfBytes: [UInt8](Data(contentsOf: xrechnung)), maxBytes: 1000)
+        #expect(small.count == 1 && small.first?.bytes == nil && small.first?.declaredSize == 7220)
+        #expect(try PDFAttachment.list(pdfBytes: [UInt8](Data(contentsOf: xrechnung)), maxCount: 0).isEmpty)
+    }
+
     /// The official ebInterface 4.3–6.1 samples carry no licence notice, so they are neither committed nor (yet) a
     /// pinned corpus: CI has no network and its mirror (../shared/corpora) does not hold them. Put them in
     /// corpora/ebinterface-samples/ (fixtures/invoices/ebinterface/SOURCE.md) to run this.
