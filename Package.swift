@@ -140,11 +140,15 @@ let package = Package(
         .target(name: "GiroOCR", dependencies: ["GiroCore", "GiroImaging", "CTesseract"]),
         // Printed slips read by data-driven templates (Countries/<Country>/Slips/*.json, docs/slip-templates.md).
         .target(name: "GiroSlips", dependencies: ["GiroCore", "GiroImaging", "GiroOCR", "GiroParsers"], swiftSettings: optimisedInDebug),
+        // E-invoices (UBL, CII, ZUGFeRD 1.0, ebInterface) → the payment record. libxml2's reader, opened lazily like
+        // the image libraries (Sources/CLibXML2/include/giro_xml.h).
+        .target(name: "CLibXML2", dependencies: ["CLazyLibrary"]),
+        .target(name: "GiroInvoices", dependencies: ["GiroCore", "CLibXML2"]),
     ] + countries.map(countryTarget) + [
         // The one module users import. Its country registry is generated from its dependencies under Countries/.
         .target(
             name: "Giro",
-            dependencies: ["GiroCore", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips"] + countries.map { .target(name: $0.target) },
+            dependencies: ["GiroCore", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips", "GiroInvoices"] + countries.map { .target(name: $0.target) },
             plugins: ["CountryRegistryPlugin"]
         ),
         .plugin(name: "CountryRegistryPlugin", capability: .buildTool()),
@@ -191,13 +195,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GiroOCRTests", dependencies: ["GiroOCR", "GiroCore", "GiroImaging", "GiroTestSupport"]),
+        .testTarget(name: "GiroInvoicesTests", dependencies: ["Giro", "GiroInvoices", "GiroTestSupport"]),
         .testTarget(name: "GiroImagingTests", dependencies: ["Giro", "GiroTestSupport"], exclude: ["zxing-samples-ratchet.json"]),
     ],
     cxxLanguageStandard: .cxx17
 )
 
 // Plug-in and module folders carry a README.md: documentation, neither source nor resource.
-let documentedModules: Set<String> = Set(countries.map(\.target) + ["GiroRegex", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips"])
+let documentedModules: Set<String> = Set(countries.map(\.target) + ["GiroRegex", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips", "GiroInvoices"])
 for target in package.targets where documentedModules.contains(target.name) {
     target.exclude.append("README.md")
 }

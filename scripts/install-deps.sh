@@ -9,6 +9,8 @@ packages=(pkg-config libpcre2-dev pcre2-utils liblzma-dev
   libzxing-dev libzbar-dev libdmtx-dev libpng-dev libjpeg-dev libwebp-dev
   # PDFs: poppler's C++ API renders pages and lists words; fixtures/pdf/generate.sh draws bills with the tools
   libpoppler-cpp-dev librsvg2-bin img2pdf qpdf
+  # e-invoices: libxml2's reader, opened at run time (Sources/CLibXML2 declares the few functions it calls)
+  libxml2
   zint qrencode imagemagick zbar-tools zxing-cpp-tools
   # printed slips: Tesseract 5 (library + engine), a language pack per supported country, OCR-B for slip fixtures
   libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-hrv tesseract-ocr-slv

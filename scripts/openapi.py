@@ -145,7 +145,10 @@ def build():
             {"required": True, "content": {
                 "application/octet-stream": {"schema": binary},
                 "text/plain": {"schema": {"type": "string"}},
-                "application/json": {"schema": ref("DecodeJSONRequest")}}},
+                "application/json": {"schema": ref("DecodeJSONRequest")},
+                # An e-invoice (UBL, CII, ZUGFeRD 1.0, ebInterface): its record, source.kind xml.
+                "application/xml": {"schema": {"type": "string"}},
+                "text/xml": {"schema": {"type": "string"}}}},
             gated({"200": json_ok("The record (status valid or uncertain; Giro-Format and Giro-Status headers).", ref("record")),
                    **BODY_ERRORS,
                    "422": problem("Undecodable payment data: Giro's error code, field, line, offset, partial.")}),

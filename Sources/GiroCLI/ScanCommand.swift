@@ -7,7 +7,9 @@ struct ScanCommand: ParsableCommand {
         commandName: "scan",
         abstract: "Read payment barcodes and printed slips from many images: NDJSON out, one line per symbol or slip.",
         discussion: """
-        Arguments are image files or directories (searched recursively for .png, .jpg, .jpeg, .webp and .pdf).
+        Arguments are image files or directories (searched recursively for .png, .jpg, .jpeg, .webp, .pdf and .xml).
+        An XML e-invoice gives {"file": …, "invoice": {"kind": "invoice", "attachment", "record" or "error"}}, and so
+        does each invoice embedded in a PDF.
         Each symbol gives {"file": …, "symbol": {…}} and each printed slip {"file": …, "slip": {…}} (the elements
         `giro decode IMAGE` prints; --slips as there); an image with neither, or that cannot be read, gives
         {"file": …, "error": {…}}. A PDF's symbols also carry "page" (1-based). Lines come in completion order. A progress bar goes to stderr on a terminal.
@@ -30,7 +32,7 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("templates"), help: "A folder of slip templates (*.json) used besides the built-in ones.")
     var templatesFolder: String?
 
-    static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "pdf"]
+    static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "pdf", "xml"]
 
     func validate() throws {
         if jobs < 1 || jobs > 512 { throw ValidationError("--jobs must be between 1 and 512") }
@@ -44,6 +46,8 @@ struct ScanCommand: ParsableCommand {
         var symbol: ImageSymbolResult?
         /// A printed slip (images only).
         var slip: ImageSlipResult?
+        /// An e-invoice: an XML file, or a PDF's attachment (InvoiceSupport.swift).
+        var invoice: EInvoiceFinding?
         var error: GiroError?
     }
 
@@ -76,6 +80,9 @@ struct ScanCommand: ParsableCommand {
                         let bytes = [UInt8](data)
                         if PDFFile.isPDF(bytes) {
                             lines = try pdfDecoder.decode(pdfBytes: bytes).symbols.map { Line(file: file, page: $0.page, symbol: $0.symbol) }
+                            lines += InvoiceCLI.invoices(inPDF: bytes).map { Line(file: file, invoice: $0) }
+                        } else if InvoiceDecoder.looksLikeXML(bytes) {
+                            lines = [Line(file: file, invoice: EInvoiceReader().read(xml: bytes))]
                         } else {
                             let result = try ImageOutput.decode(bytes, with: decoder)
                             lines = result.symbols.map { Line(file: file, symbol: $0) } + result.slips.map { Line(file: file, slip: $0) }
@@ -90,7 +97,7 @@ struct ScanCommand: ParsableCommand {
                 } else {
                     lines = [Line(file: file, error: GiroError(.inputInvalid, field: "file", "cannot read the file, or it is over the size limit"))]
                 }
-                state.finish(lines.map { Output.json($0, pretty: false) }, symbols: lines.filter { $0.symbol != nil || $0.slip != nil }.count)
+                state.finish(lines.map { Output.json($0, pretty: false) }, symbols: lines.filter { $0.symbol != nil || $0.slip != nil || $0.invoice?.record != nil }.count)
             }
         }
         state.done()

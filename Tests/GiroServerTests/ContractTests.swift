@@ -89,7 +89,7 @@ struct ContractTests {
         seen.insert(try await Self.exercise(p, "POST", "/v1/decode", headers: text, body: swiss))
         seen.insert(try await Self.exercise(p, "POST", "/v1/decode", headers: ["Content-Type": "application/json"], body: Array("{".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/decode", headers: text, body: [UInt8](repeating: 0x41, count: 9000)))
-        seen.insert(try await Self.exercise(p, "POST", "/v1/decode", headers: xml, body: Array("<a/>".utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/decode", headers: ["Content-Type": "image/gif"], body: Array("<a/>".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/decode", headers: text, body: Array("hello".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/images", headers: ["Content-Type": "image/jpeg"], body: jpeg))
         seen.insert(try await Self.exercise(p, "POST", "/v1/images", headers: ["Content-Type": "multipart/form-data"], body: jpeg))

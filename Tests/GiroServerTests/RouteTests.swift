@@ -47,7 +47,7 @@ struct RouteTests {
         let both = try await request(p, "POST", "/v1/decode", headers: ["Content-Type": "application/json"],
                                body: Array(#"{"payload":"a","payloadBase64":"YQ=="}"#.utf8))
         #expect(both.status == 400)
-        let media = try await request(p, "POST", "/v1/decode", headers: ["Content-Type": "application/xml"], body: Array("<a/>".utf8))
+        let media = try await request(p, "POST", "/v1/decode", headers: ["Content-Type": "image/gif"], body: Array("<a/>".utf8))
         #expect(media.status == 415 && media.json["code"] as? String == "unsupported_media_type")
         let overEngine = try await request(p, "POST", "/v1/decode", headers: ["Content-Type": "text/plain"], body: [UInt8](repeating: 65, count: 9000))
         #expect(overEngine.status == 413 && overEngine.json["code"] as? String == "payload_too_large")
