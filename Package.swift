@@ -137,11 +137,13 @@ let package = Package(
         .target(name: "GiroOCR", dependencies: ["GiroCore", "GiroImaging", "CTesseract"]),
         // Printed slips read by data-driven templates (Countries/<Country>/Slips/*.json, docs/slip-templates.md).
         .target(name: "GiroSlips", dependencies: ["GiroCore", "GiroImaging", "GiroOCR", "GiroParsers"], swiftSettings: optimisedInDebug),
+        // Records out as ISO 20022 pain.001 credit-transfer initiations (Sources/GiroISO20022/README.md).
+        .target(name: "GiroISO20022", dependencies: ["GiroCore"]),
     ] + countries.map(countryTarget) + [
         // The one module users import. Its country registry is generated from its dependencies under Countries/.
         .target(
             name: "Giro",
-            dependencies: ["GiroCore", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips"] + countries.map { .target(name: $0.target) },
+            dependencies: ["GiroCore", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips", "GiroISO20022"] + countries.map { .target(name: $0.target) },
             plugins: ["CountryRegistryPlugin"]
         ),
         .plugin(name: "CountryRegistryPlugin", capability: .buildTool()),
@@ -189,12 +191,13 @@ let package = Package(
         ),
         .testTarget(name: "GiroOCRTests", dependencies: ["GiroOCR", "GiroCore", "GiroImaging", "GiroTestSupport"]),
         .testTarget(name: "GiroImagingTests", dependencies: ["Giro", "GiroTestSupport"], exclude: ["zxing-samples-ratchet.json"]),
+        .testTarget(name: "GiroISO20022Tests", dependencies: ["Giro", "GiroTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )
 
 // Plug-in and module folders carry a README.md: documentation, neither source nor resource.
-let documentedModules: Set<String> = Set(countries.map(\.target) + ["GiroRegex", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips"])
+let documentedModules: Set<String> = Set(countries.map(\.target) + ["GiroRegex", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips", "GiroISO20022"])
 for target in package.targets where documentedModules.contains(target.name) {
     target.exclude.append("README.md")
 }

@@ -19,7 +19,9 @@ packages=(pkg-config libpcre2-dev pcre2-utils liblzma-dev
   # make test-spark: the JVM that pyspark (from PyPI, in a venv under .build/) runs on
   openjdk-17-jre-headless
   # scripts/count-public-api.sh (run by PublicAPITests) reads the compiler's symbol graphs
-  jq)
+  jq
+  # the pain.001 tests validate Giro's XML against the ISO 20022 / EPC XSDs with libxml2's xmllint
+  libxml2-utils)
 
 missing=()
 for p in "${packages[@]}"; do

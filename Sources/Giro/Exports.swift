@@ -5,3 +5,4 @@
 @_exported import GiroImaging
 @_exported import GiroSlips
 @_exported import GiroOCR
+@_exported import GiroISO20022
