@@ -125,8 +125,10 @@ let package = Package(
         .target(name: "CZXingShim", dependencies: ["CLazyLibrary"], cxxSettings: [.define("ZX_USE_UTF8")]),
         // PDF pages: poppler-cpp (GPL; chosen over AGPL MuPDF, see Sources/GiroImaging/README.md) behind a C shim.
         .target(name: "CPopplerShim", dependencies: ["CLazyLibrary"]),
+        // QR codes out (`giro encode --png`): libqrencode, lazily opened like the readers.
+        .target(name: "CQREncode", dependencies: ["CLazyLibrary"]),
         .target(
-            name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP", "CPopplerShim"],
+            name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP", "CPopplerShim", "CQREncode"],
             swiftSettings: optimisedInDebug
         ),
         // Printed slips: OCR engines and the caller's OCR formats (words JSON, hOCR, ALTO, TSV) → PageWords.

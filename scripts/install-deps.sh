@@ -7,6 +7,8 @@ set -euo pipefail
 packages=(pkg-config libpcre2-dev pcre2-utils liblzma-dev
   # images: barcode and image libraries (build), fixture generators and the CLIs the image benchmark compares with
   libzxing-dev libzbar-dev libdmtx-dev libpng-dev libjpeg-dev libwebp-dev
+  # QR codes out (giro encode --png)
+  libqrencode-dev
   # PDFs: poppler's C++ API renders pages and lists words; fixtures/pdf/generate.sh draws bills with the tools
   libpoppler-cpp-dev librsvg2-bin img2pdf qpdf
   zint qrencode imagemagick zbar-tools zxing-cpp-tools
