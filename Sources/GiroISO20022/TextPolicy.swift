@@ -17,7 +17,8 @@ struct TextPolicy {
         var out = String.UnicodeScalarView()
         for scalar in Self.folded(text, for: characterSet).unicodeScalars {
             if allows(scalar) {
-                out.append(scalar)
+                // Runs of spaces (ours or the text's) become one.
+                if scalar != " " || out.last != " " { out.append(scalar) }
             } else {
                 replaced = true
                 if out.last != " " { out.append(" ") }
