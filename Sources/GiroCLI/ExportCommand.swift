@@ -63,7 +63,7 @@ struct Pain001Command: ParsableCommand {
             executionDate: executionDate, messageID: messageID,
             creationDate: created.map { Date(timeIntervalSince1970: TimeInterval($0)) })
         do throws(GiroError) {
-            let document = try Pain001Export.document(records, options: options)
+            let document = try Pain001Export.document(records.map { $0.withNationalAccountIBAN() }, options: options)
             for w in document.warnings { Output.writeErr("giro export: warning \(w.code.rawValue) at \(w.field): \(w.message)") }
             FileHandle.standardOutput.write(Data(document.xml.utf8))
         } catch {

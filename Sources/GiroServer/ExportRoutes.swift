@@ -25,7 +25,8 @@ package struct ExportRoutes: Sendable {
                                      messageID: object["messageId"] as? String)
         let outcome = Result { () throws(GiroError) -> Pain001Document in
             let data = (try? JSONSerialization.data(withJSONObject: records)) ?? Data()
-            return try Pain001Export.document(try RecordInput.records(from: [UInt8](data)), options: options)
+            let records = try RecordInput.records(from: [UInt8](data)).map { $0.withNationalAccountIBAN() }
+            return try Pain001Export.document(records, options: options)
         }
         switch outcome {
         case .success(let document):

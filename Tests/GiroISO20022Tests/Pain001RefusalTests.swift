@@ -25,6 +25,19 @@ import Testing
         #expect(e?.field == "records[1].creditor.account.iban")
     }
 
+    @Test func nationalAccountConvertedByTheCountryRule() throws {
+        var r = Self.transfer(iban: nil)
+        r.country = "CZ"
+        r.creditor?.account?.number = "19-2000145399/0800"
+        let converted = r.withNationalAccountIBAN()
+        #expect(converted.creditor?.account?.iban == "CZ6508000000192000145399")
+        let doc = try Pain001Export.document([converted], options: Pain001Support.options(.v03))
+        #expect(doc.xml.contains("<IBAN>CZ6508000000192000145399</IBAN>"))
+        // A number that fails its check stays without IBAN and is refused.
+        r.creditor?.account?.number = "19-2000145398/0800"
+        #expect(r.withNationalAccountIBAN().creditor?.account?.iban == nil)
+    }
+
     @Test func missingAndNonPositiveAmounts() {
         #expect(refusal([Self.transfer(amount: nil)])?.code == .exportAmountMissing)
         #expect(refusal([Self.transfer(amount: "0")])?.code == .exportAmountNotPositive)
