@@ -14,7 +14,21 @@ public enum PaymentEncoding {
         guard let encoder = format as? any PaymentFormatEncoder else {
             throw GiroError(.encodeNotSupported, field: "format", format: formatID, "\(formatID) can be read but not written")
         }
-        return try encoder.encode(record)
+        return try encoder.encode(adapted(record, to: format))
+    }
+
+    /// A record re-issued in another country's format: a national reference model (HR01, SI12, Serbian 97 …) means
+    /// nothing there, so model and reference go in front of the remittance text instead of into the target's
+    /// structured-reference field (`HR01 102-3057-89016 Racun 12/2024` in an EPC QR's text).
+    static func adapted(_ record: PaymentRecord, to format: any PaymentFormat) -> PaymentRecord {
+        guard let reference = record.reference, let model = reference.model,
+              reference.type != .creditorReference, reference.type != .qrReference,
+              let source = FormatRegistry.format(id: record.format), source.country != format.country else { return record }
+        var copy = record
+        copy.reference = nil
+        copy.remittanceInformation = [model + " " + reference.value, record.remittanceInformation]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        return copy
     }
 }
 

@@ -59,17 +59,18 @@ import Testing
 
     @Test func hub3ReissuedAsEPCQR() throws {
         let hub3 = try Pain001Support.record("hr.hub3/valid-fina-hr01.txt")
-        do throws(GiroError) {
-            let payload = try PaymentEncoding.encode(hub3, as: "sepa.epc-qr")
-            let epc = try PaymentDecoder().decode(bytes: payload)
-            #expect(epc.format == "sepa.epc-qr")
-            #expect(epc.creditor?.account?.iban == hub3.creditor?.account?.iban)
-            #expect(epc.amount == hub3.amount)
-            #expect(epc.creditor?.name == hub3.creditor?.name)
-        } catch {
-            // What EPC cannot carry (a non-euro amount, a national reference model) is a typed refusal.
-            #expect(hub3.amount?.currency != "EUR" || error.format == "sepa.epc-qr", "\(error)")
-        }
+        #expect(hub3.reference?.model == "HR01" && hub3.amount?.currency == "EUR")
+        let epc = try PaymentDecoder().decode(bytes: try PaymentEncoding.encode(hub3, as: "sepa.epc-qr"))
+        #expect(epc.format == "sepa.epc-qr" && epc.status == .valid)
+        #expect(epc.creditor?.account?.iban == hub3.creditor?.account?.iban)
+        #expect(epc.amount == hub3.amount && epc.creditor?.name == hub3.creditor?.name && epc.purpose == hub3.purpose)
+        // The Croatian model has no meaning in an EPC QR: it travels in the text, not as a creditor reference.
+        #expect(epc.reference == nil)
+        #expect(epc.remittanceInformation == "HR01 " + (hub3.reference?.value ?? "") + " " + (hub3.remittanceInformation ?? ""))
+        // What EPC cannot carry is refused by its encoder: a non-euro amount.
+        var czk = hub3
+        czk.amount?.currency = "CZK"
+        #expect(throws: GiroError.self) { try PaymentEncoding.encode(czk, as: "sepa.epc-qr") }
     }
 
     @Test func unknownAndReadOnlyFormatsAreRefused() {
