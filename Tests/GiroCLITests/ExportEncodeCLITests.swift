@@ -44,6 +44,20 @@ import Testing
         #expect(r.stdout.contains("<NbOfTxs>2</NbOfTxs>"))
     }
 
+    @Test func hub3ReissuedAsEPCQRCodeImage() throws {
+        let png = FileManager.default.temporaryDirectory.appendingPathComponent("giro-encode-\(UUID().uuidString).png")
+        defer { try? FileManager.default.removeItem(at: png) }
+        let hub3 = try decoded("hr.hub3/valid-fina-hr01.txt")
+        let encoded = try cli.giro(["encode", "--as", "sepa.epc-qr", "--png", png.path], stdin: hub3)
+        #expect(encoded.status == 0, "\(encoded.stderr)")
+        #expect(encoded.stdout.hasPrefix("BCD\n002\n"))
+        let image = try cli.giro(["decode", "--format", "json", "-f", png.path])
+        #expect(image.status == 0, "\(image.stderr)")
+        let symbols = try JSONDecoder().decode([ImageSymbolResult].self, from: Data(image.stdout.utf8))
+        #expect(symbols.first?.bytesBase64 == Data(encoded.stdout.utf8).base64EncodedString())
+        #expect(symbols.first?.record?.format == "sepa.epc-qr")
+    }
+
     @Test func encodeRoundTripsThroughTheCLI() throws {
         let record = try decoded("sepa.epc-qr/valid-epc-4.txt")
         let encoded = try cli.giro(["encode", "--as", "sepa.epc-qr"], stdin: record)
