@@ -66,7 +66,9 @@ public enum Pain001Export {
                                                        executionDate: date, text: &text))
         }
         var writer = Pain001Writer(flavor: flavor, messageID: messageID, created: stamp.dateTime, debtor: debtor)
-        let xml = writer.write(transactions)
+        guard let xml = writer.write(transactions) else {
+            throw GiroError(.payloadTooLarge, field: "records", "the message would pass \(XMLWriter.maximumBytes) bytes")
+        }
         return Pain001Document(xml: xml, messageID: messageID, numberOfTransactions: transactions.count,
                                controlSum: transactions.reduce(Decimal(0)) { $0 + $1.amount }, warnings: text.warnings)
     }

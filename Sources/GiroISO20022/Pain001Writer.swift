@@ -20,7 +20,8 @@ struct Pain001Writer {
     /// `BICFI` from version 09 on, `BIC` before.
     private var bicElement: String { flavor.isVersion09 ? "BICFI" : "BIC" }
 
-    mutating func write(_ transactions: [Pain001Transaction]) -> String {
+    /// nil when the document would pass ``XMLWriter/maximumBytes``.
+    mutating func write(_ transactions: [Pain001Transaction]) -> String? {
         // One payment block per execution date, dates ascending; transactions keep their input order.
         var blocks: [String: [Int]] = [:]
         for (i, t) in transactions.enumerated() { blocks[t.executionDate, default: []].append(i) }
@@ -40,7 +41,7 @@ struct Pain001Writer {
         }
         xml.end()
         xml.end()
-        return xml.text
+        return xml.overflowed ? nil : xml.text
     }
 
     private mutating func writePaymentInformation(_ txs: [Pain001Transaction], date: String, number: Int, indices: [Int]) {

@@ -14,7 +14,7 @@ public enum RecordInput {
         }
         var records: [PaymentRecord] = []
         if let whole = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) {
-            try collect(whole, line: nil, into: &records)
+            try collect(whole, line: nil, depth: 0, into: &records)
         } else {
             var lineNumber = 0
             for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
@@ -23,24 +23,30 @@ public enum RecordInput {
                 guard let value = try? JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed]) else {
                     throw GiroError(.inputInvalid, field: "input", line: lineNumber, "line \(lineNumber) is not JSON")
                 }
-                try collect(value, line: lineNumber, into: &records)
+                try collect(value, line: lineNumber, depth: 0, into: &records)
             }
         }
         guard !records.isEmpty else { throw GiroError(.exportRecordCount, field: "input", "no record in the input") }
         return records
     }
 
-    private static func collect(_ value: Any, line: Int?, into records: inout [PaymentRecord]) throws(GiroError) {
+    /// Wrappers nest a few levels at most (`{"records": [{"record": …}]}`); deeper input is refused, not recursed into.
+    static let maximumDepth = 4
+
+    private static func collect(_ value: Any, line: Int?, depth: Int, into records: inout [PaymentRecord]) throws(GiroError) {
         let at = line.map { "line \($0)" } ?? "the input"
+        guard depth <= maximumDepth else {
+            throw GiroError(.inputInvalid, field: "input", line: line, "\(at) nests records deeper than \(maximumDepth) levels")
+        }
         if let array = value as? [Any] {
-            for element in array { try collect(element, line: line, into: &records) }
+            for element in array { try collect(element, line: line, depth: depth + 1, into: &records) }
             return
         }
         guard let object = value as? [String: Any] else {
             throw GiroError(.inputInvalid, field: "input", line: line, "\(at) holds no record object")
         }
-        if let nested = object["records"] { return try collect(nested, line: line, into: &records) }
-        if let nested = object["record"] { return try collect(nested, line: line, into: &records) }
+        if let nested = object["records"] { return try collect(nested, line: line, depth: depth + 1, into: &records) }
+        if let nested = object["record"] { return try collect(nested, line: line, depth: depth + 1, into: &records) }
         if object["error"] != nil {
             throw GiroError(.exportNotATransfer, field: "records[\(records.count)]", line: line, "\(at) is an error, not a record")
         }

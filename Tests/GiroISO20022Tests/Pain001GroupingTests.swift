@@ -60,5 +60,8 @@ import Testing
         #expect(throws: GiroError.self) { try RecordInput.records(from: Array(withError.utf8)) }
         #expect(throws: GiroError.self) { try RecordInput.records(from: Array("{\"format\":1}".utf8)) }
         #expect(throws: GiroError.self) { try RecordInput.records(from: Array("not json\n".utf8)) }
+        let deep = String(repeating: "[", count: 6) + json + String(repeating: "]", count: 6)
+        #expect(throws: GiroError.self) { try RecordInput.records(from: Array(deep.utf8)) }
+        #expect(try RecordInput.records(from: Array("{\"records\":[{\"record\":\(json)}]}".utf8)).count == 1)
     }
 }
