@@ -128,13 +128,17 @@ struct Timestamp: Sendable {
         compact = (day + time).filter { $0 != "-" && $0 != ":" }
     }
 
-    /// `YYYY-MM-DD` with a real month and day.
+    /// `YYYY-MM-DD`, a day that exists (`2026-02-30` does not; xs:date refuses it).
     static func isDate(_ s: String) -> Bool {
         let u = Array(s.utf8)
         guard u.count == 10, u[4] == 45, u[7] == 45 else { return false }
         for i in [0, 1, 2, 3, 5, 6, 8, 9] where !(48...57).contains(u[i]) { return false }
+        let year = (0..<4).reduce(0) { $0 * 10 + Int(u[$1] - 48) }
         let month = Int(u[5] - 48) * 10 + Int(u[6] - 48)
         let day = Int(u[8] - 48) * 10 + Int(u[9] - 48)
-        return (1...12).contains(month) && (1...31).contains(day)
+        guard (1...12).contains(month) else { return false }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
     }
 }

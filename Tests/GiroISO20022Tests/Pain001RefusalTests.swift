@@ -79,6 +79,10 @@ import Testing
         o = Pain001Support.options(.sepa)
         o.executionDate = "2026-13-01"
         #expect(code(o) == .dateInvalid)
+        o.executionDate = "2026-02-29"
+        #expect(code(o) == .dateInvalid)
+        o.executionDate = "2028-02-29"
+        #expect(code(o) == nil)
         o = Pain001Support.options(.sepa)
         o.messageID = "bad id with spaces"
         #expect(code(o) == .fieldInvalid)
