@@ -137,6 +137,20 @@ def build():
                                                                "items": {"type": "string"}}}},
         ],
     }
+    schemas["Pain001Request"] = {
+        "type": "object", "required": ["debtorName", "debtorIBAN", "records"],
+        "properties": {"debtorName": {"type": "string"}, "debtorIBAN": {"type": "string"}, "debtorBIC": {"type": "string"},
+                       "executionDate": {"type": "string", "description": "YYYY-MM-DD"},
+                       "flavor": {"type": "string", "enum": ["sepa", "ch", "03"]},
+                       "messageId": {"type": "string", "pattern": "^[A-Za-z0-9-]{1,20}$"},
+                       "records": {"type": "array", "minItems": 1, "maxItems": 10000, "items": ref("record")}},
+    }
+    schemas["Pain001Answer"] = {
+        "type": "object", "required": ["schema", "xml", "messageId", "numberOfTransactions", "controlSum", "warnings"],
+        "properties": {"schema": {"type": "integer"}, "xml": {"type": "string"}, "messageId": {"type": "string"},
+                       "numberOfTransactions": {"type": "integer"}, "controlSum": {"type": "string"},
+                       "warnings": {"type": "array", "items": ref("diagnostic")}},
+    }
     binary = {"type": "string", "format": "binary"}
     gated = lambda extra: {**extra, **GATED}
     paths = {
@@ -208,6 +222,20 @@ def build():
         "/v1/formats": {"get": operation(
             "formats", "The supported payment formats (`giro formats --json`).", None,
             gated({"200": json_ok("Format descriptors.", {"type": "array", "items": ref("FormatDescriptor")})}))},
+        "/v1/export/pain001": {"post": operation(
+            "exportPain001", "Records (as /v1/decode answers them) as an ISO 20022 pain.001 (`giro export pain001`).",
+            {"required": True, "content": {"application/json": {"schema": ref("Pain001Request")}}},
+            gated({"200": json_ok("The pain.001 XML, its totals and what was changed to fit the flavour.", ref("Pain001Answer")),
+                   **BODY_ERRORS,
+                   "422": problem("A record that cannot be a credit transfer, or an invalid debtor (Giro's error code; field records[N].…).")}))},
+        "/v1/encode": {"post": operation(
+            "encode", "One record (as /v1/decode answers it) as the payload of a format that encodes (`giro encode`).",
+            {"required": True, "content": {"application/json": {"schema": ref("record")}}},
+            gated({"200": {"description": "The payload bytes.", "content": {"application/octet-stream": {"schema": binary}}},
+                   **BODY_ERRORS,
+                   "422": problem("Not a format that encodes (encode_not_supported), or what the target cannot carry.")}),
+            [{"name": "as", "in": "query", "required": True, "description": "Target format id (/v1/formats, canEncode).",
+              "schema": {"type": "string"}}])},
         "/healthz": {"get": operation("health", "Liveness.", None, {"200": json_ok("Alive.", ref("Status"))})},
         "/readyz": {"get": operation("ready", "Readiness: 503 once draining.", None, {
             "200": json_ok("Ready.", ref("Status")), "503": problem("Draining.")})},

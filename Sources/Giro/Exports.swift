@@ -6,3 +6,4 @@
 @_exported import GiroSlips
 @_exported import GiroOCR
 @_exported import GiroInvoices
+@_exported import GiroISO20022

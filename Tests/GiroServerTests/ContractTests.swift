@@ -110,13 +110,28 @@ struct ContractTests {
         seen.insert(try await Self.exercise(p, "POST", "/v1/check/{kind}", path: "/v1/check/iban?algorithm=MOD10V05", headers: text, body: Array("x".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/check/{kind}", path: "/v1/check/iban", headers: text, body: huge))
         seen.insert(try await Self.exercise(p, "POST", "/v1/check/{kind}", path: "/v1/check/iban", headers: xml, body: Array("x".utf8)))
+        // Records out: pain.001 and encode take a record as /v1/decode answers it.
+        let record = String(decoding: try PaymentDecoder().decode(bytes: swiss).jsonBytes(), as: UTF8.self)
+        let json = ["Content-Type": "application/json"]
+        let export = { (flavor: String) in Array(#"{"debtorName":"Muster AG","debtorIBAN":"CH9300762011623852957","flavor":"\#(flavor)","records":[\#(record)]}"#.utf8) }
+        seen.insert(try await Self.exercise(p, "POST", "/v1/export/pain001", headers: json, body: export("ch")))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/export/pain001", headers: json, body: export("sepa")))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/export/pain001", headers: json, body: Array("{".utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/export/pain001", headers: json, body: huge))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/export/pain001", headers: xml, body: Array("x".utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/encode", path: "/v1/encode?as=ch.qr-bill", headers: json, body: Array(record.utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/encode", path: "/v1/encode?as=xx.nothing", headers: json, body: Array(record.utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/encode", headers: json, body: Array(record.utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/encode", path: "/v1/encode?as=ch.qr-bill", headers: json, body: huge))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/encode", path: "/v1/encode?as=ch.qr-bill", headers: xml, body: Array("x".utf8)))
         for path in ["/v1/formats", "/healthz", "/readyz", "/openapi.json", "/metrics"] {
             seen.insert(try await Self.exercise(p, "GET", path))
         }
         server.service.drain.startDraining()
         let gated: [(String, String, String)] = [("POST", "/v1/decode", "/v1/decode"), ("POST", "/v1/images", "/v1/images"),
                                                  ("POST", "/v1/batch", "/v1/batch"), ("POST", "/v1/parse", "/v1/parse"),
-                                                 ("POST", "/v1/check/{kind}", "/v1/check/iban"), ("GET", "/v1/formats", "/v1/formats")]
+                                                 ("POST", "/v1/check/{kind}", "/v1/check/iban"), ("GET", "/v1/formats", "/v1/formats"),
+                                                 ("POST", "/v1/export/pain001", "/v1/export/pain001"), ("POST", "/v1/encode", "/v1/encode?as=ch.qr-bill")]
         for (method, template, path) in gated {
             seen.insert(try await Self.exercise(p, method, template, path: path, headers: text, body: method == "POST" ? Array("x".utf8) : []))
         }
