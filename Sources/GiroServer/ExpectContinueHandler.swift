@@ -27,8 +27,10 @@ final class ExpectContinueHandler: ChannelInboundHandler, RemovableChannelHandle
         context.fireChannelRead(data)
     }
 
-    static func expectsContinue(_ head: HTTPRequest) -> Bool {
-        head.headerFields[values: .expect].contains { $0.lowercased() == "100-continue" }
+    static func expectsContinue(_ head: HTTPRequest) -> Bool { expectsContinue(head.headerFields) }
+
+    static func expectsContinue(_ fields: HTTPFields) -> Bool {
+        fields[values: .expect].contains { $0.lowercased() == "100-continue" }
     }
 
     /// The checks the route and the auth middleware make on the head alone.

@@ -86,6 +86,12 @@ struct ContractTests {
         seen.insert(try await Self.exercise(p, "POST", "/v1/images", headers: ["Content-Type": "image/png"], body: huge))
         seen.insert(try await Self.exercise(p, "POST", "/v1/images", headers: ["Content-Type": "image/png"], body: Array("nope".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/images", headers: ["Content-Type": "image/png"], body: Array(png.prefix(40))))
+        let pdf = try RouteTests.fixture("fixtures/documents/epc-consistent.pdf")
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: ["Content-Type": "application/pdf"], body: pdf))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: ["Content-Type": "multipart/form-data"], body: pdf))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: ["Content-Type": "application/pdf"], body: huge))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: text, body: pdf))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: ["Content-Type": "application/pdf"], body: Array(pdf.prefix(pdf.count / 2))))
         seen.insert(try await Self.exercise(p, "POST", "/v1/batch", headers: ["Content-Type": "application/x-ndjson"], body: swiss.prefix(3) + [0x0A]))
         seen.insert(try await Self.exercise(p, "POST", "/v1/batch", headers: xml, body: Array("x".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/parse", headers: text, body: Array("IBAN HR1210010051863000160".utf8)))
@@ -102,6 +108,7 @@ struct ContractTests {
         }
         server.service.drain.startDraining()
         let gated: [(String, String, String)] = [("POST", "/v1/decode", "/v1/decode"), ("POST", "/v1/images", "/v1/images"),
+                                                 ("POST", "/v1/documents", "/v1/documents"),
                                                  ("POST", "/v1/batch", "/v1/batch"), ("POST", "/v1/parse", "/v1/parse"),
                                                  ("POST", "/v1/check/{kind}", "/v1/check/iban"), ("GET", "/v1/formats", "/v1/formats")]
         for (method, template, path) in gated {

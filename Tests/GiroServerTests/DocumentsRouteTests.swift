@@ -4,6 +4,9 @@ import Testing
 /// `POST /v1/documents` and `Expect: 100-continue`.
 @Suite struct DocumentsRouteTests {
     static let tampered = "fixtures/documents/epc-qr-iban-changed.pdf"
+    /// These clients hold a request open between head and body: on a loaded machine the default 30 s idle timeout
+    /// could close it first, which is another test's subject (LimitTests).
+    static let patient: Duration = .seconds(600)
 
     @Test func documentsAnswersTheVerdictWithTheMismatch() async throws {
         let server = try await RunningServer.start()
@@ -27,7 +30,7 @@ import Testing
 
     /// The head alone gets `100 Continue`; only then is the body sent, and the answer follows.
     @Test func expectContinueIsAnsweredBeforeTheBody() async throws {
-        let server = try await RunningServer.start()
+        let server = try await RunningServer.start { $0.idleTimeout = Self.patient }
         defer { Task { await server.stop() } }
         let pdf = try RouteTests.fixture(Self.tampered)
         let connection = try TestConnection(port: server.port)
@@ -43,7 +46,7 @@ import Testing
 
     /// Over the body limit: 413 on the head, no `100 Continue`, nothing of the body read.
     @Test func anOversizedUploadIsRefusedOnTheHead() async throws {
-        let server = try await RunningServer.start { $0.maxBodyBytes = 1000 }
+        let server = try await RunningServer.start { $0.maxBodyBytes = 1000; $0.idleTimeout = Self.patient }
         defer { Task { await server.stop() } }
         let connection = try TestConnection(port: server.port)
         try connection.sendHead(method: "POST", path: "/v1/documents", headers: ["Content-Length": "5000000", "Expect": "100-continue"])
@@ -54,7 +57,7 @@ import Testing
 
     /// With a token configured, a head without it gets its 401 and no `100 Continue`.
     @Test func aHeadWithoutTheTokenGetsNoContinue() async throws {
-        let server = try await RunningServer.start { $0.bearerToken = "s3cret" }
+        let server = try await RunningServer.start { $0.bearerToken = "s3cret"; $0.idleTimeout = Self.patient }
         defer { Task { await server.stop() } }
         let connection = try TestConnection(port: server.port)
         try connection.sendHead(method: "POST", path: "/v1/documents", headers: ["Content-Length": "20000", "Expect": "100-continue"])
@@ -65,7 +68,7 @@ import Testing
     /// curl waits up to a second for `100 Continue` before every upload over 1 MB: with the answer it does not.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/curl")))
     func curlUploadsAtOnce() async throws {
-        let server = try await RunningServer.start()
+        let server = try await RunningServer.start { $0.idleTimeout = Self.patient }
         defer { Task { await server.stop() } }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("giro-expect-\(UUID().uuidString).bin")
         try Data(repeating: 0x41, count: 2 << 20).write(to: file)
