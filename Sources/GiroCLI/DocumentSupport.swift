@@ -6,7 +6,8 @@ import Giro
 enum DocumentCLI {
     static func reader(image: ImageOptions, pdf: PDFCLIOptions, slipReader: () throws -> SlipReader) throws -> DocumentReader {
         let slips = try slipReader()
-        let sources: [any DocumentSource] = [BarcodeDocumentSource(), PrintDocumentSource(reader: slips)]
+        // The standard sources (one list for the library, the service and the CLI), the print read with --templates.
+        let sources: [any DocumentSource] = DocumentReader.standardSources.map { $0 is PrintDocumentSource ? PrintDocumentSource(reader: slips) : $0 }
         return DocumentReader(pdfDecoder: pdf.decoder(image, words: true),
                               imageDecoder: try image.decoder(slipReader: { slips }), sources: sources)
     }

@@ -31,6 +31,29 @@ import Testing
         #expect(expected == actual, "\(name):\n\(Golden.diff(expected: expected, actual: actual))")
     }
 
+    /// An image is a document too: its barcode is the one source (no OCR by default).
+    @Test func anImageIsADocumentWithItsBarcode() throws {
+        let url = Golden.repoRoot.appendingPathComponent("fixtures/images/generated/epc-qr-page.png")
+        let result = try DocumentReader().read(bytes: Array(try Data(contentsOf: url)))
+        #expect(result.kind == .image && result.pageCount == nil)
+        #expect(result.status == .valid)
+        #expect(result.sourceRecords.map(\.source) == [.barcode])
+        #expect(result.payments.first?.sources["creditor.account.iban"] == [.barcode])
+    }
+
+    @Test func xmlIsRecognisedAndOtherBytesAreRefused() throws {
+        // No source reads XML in this module yet: recognised, no payment.
+        let xml = try DocumentReader().read(bytes: Array("\u{FEFF}  <?xml version=\"1.0\"?><Invoice/>".utf8))
+        #expect(xml.kind == .xml && xml.status == .noPayment)
+        #expect(throws: GiroError.self) { try DocumentReader().read(bytes: Array("BCD\n002".utf8)) }
+        do {
+            _ = try DocumentReader().read(bytes: [])
+            Issue.record("empty bytes read as a document")
+        } catch {
+            #expect(error.code == .documentUnsupported && error.field == "document")
+        }
+    }
+
     @Test(arguments: [
         ("epc-consistent.pdf", DocumentStatus.valid, [String]()),
         ("epc-qr-iban-changed.pdf", .uncertain, ["creditor.account.iban"]),
