@@ -179,6 +179,18 @@ def build():
                    **BODY_ERRORS,
                    "415": problem("Not PNG, JPEG or WebP (image_format_unsupported), or a Content-Type not accepted."),
                    "422": problem("A corrupt image (image_invalid).")}), [AS_OF])},
+        "/v1/documents": {"post": operation(
+            "decodeDocument", "One verdict on a PDF, image or XML document: the payments merged across its sources "
+            "(barcode, print), each field's sources and every document_source_mismatch (`giro decode --document`).",
+            {"required": True, "content": {
+                "application/pdf": {"schema": binary}, "image/png": {"schema": binary}, "image/jpeg": {"schema": binary},
+                "image/webp": {"schema": binary}, "application/xml": {"schema": binary}, "text/xml": {"schema": binary},
+                "application/octet-stream": {"schema": binary},
+                "multipart/form-data": {"schema": {"type": "object", "required": ["document"], "properties": {"document": binary}}}}},
+            gated({"200": json_ok("The document's verdict (status valid, uncertain or no_payment).", ref("document")),
+                   **BODY_ERRORS,
+                   "415": problem("Not a PDF, image or XML (document_unsupported, image_format_unsupported), or a Content-Type not accepted."),
+                   "422": problem("A corrupt or unreadable file (pdf_invalid, pdf_encrypted, image_invalid …).")}))},
         "/v1/batch": {"post": operation(
             "batch", "NDJSON in, NDJSON out, both streamed: one output line per input line (`giro batch`).",
             {"required": False, "content": {"application/x-ndjson": {"schema": {"type": "string"}},

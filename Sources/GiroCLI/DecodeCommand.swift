@@ -23,6 +23,9 @@ struct DecodeCommand: ParsableCommand {
         the symbols. A payment barcode on a slip is the answer, cross-checked by the print (`source.crossCheck`, \
         a `slip_barcode_mismatch` warning per differing field; the slip is then not listed again).
         --ocr FILE reads slips from OCR the caller already ran (words JSON, hOCR, ALTO, Tesseract TSV).
+        --document reads a PDF, an image or an XML file as one document: every source (barcodes, print) merged \
+        into one record per payment with each field's sources; sources that disagree on IBAN, amount, currency, \
+        reference or payee name give `document_source_mismatch` and status `uncertain` (exit 2; 65 no payment).
         """
     )
 
@@ -54,6 +57,9 @@ struct DecodeCommand: ParsableCommand {
     @Flag(help: "For a PDF: print each page's words with their pixel boxes (one JSON line per page) instead of symbols.")
     var words = false
 
+    @Flag(help: "Read the input as one document (PDF, image, XML): the merged payments, each field's sources, and every source mismatch.")
+    var document = false
+
     func validate() throws {
         if payload != nil, file != nil, payload != "-" {
             throw ValidationError("give the payload either as an argument or with --file, not both")
@@ -66,6 +72,7 @@ struct DecodeCommand: ParsableCommand {
     func run() throws {
         if let ocr = slips.ocrFile { return try runOCR(ocr) }
         let bytes = try readInput()
+        if document { return try runDocument(bytes) }
         if PDFFile.isPDF(bytes) { return try runPDF(bytes) }
         if ImageFileFormat.detect(bytes) != nil { return try runImage(bytes) }
         if formatID == nil, InvoiceDecoder.looksLikeXML(bytes) { return try runInvoiceXML(bytes) }  // e-invoice (InvoiceSupport.swift)
@@ -144,7 +151,7 @@ struct DecodeCommand: ParsableCommand {
         var source = file ?? ((payload == nil || payload == "-") ? "-" : nil)
         // `giro decode slip.jpg`: an argument naming an image file is read as that file; one naming a directory or
         // an empty file is refused below for what it is.
-        if source == nil, let payload, Self.isImageFile(payload) || [.directory, .emptyFile].contains(DecodeInputKind.of(payload)) {
+        if source == nil, let payload, Self.isImageFile(payload) || (document && DecodeInputKind.of(payload) == .file) || [.directory, .emptyFile].contains(DecodeInputKind.of(payload)) {
             source = payload
         }
         guard let source else {
@@ -161,7 +168,7 @@ struct DecodeCommand: ParsableCommand {
             defer { reader.close() }
             // The cap is the image limit for an image or a PDF, the payload limit for anything else.
             bytes = try reader.readAll {
-                ImageFileFormat.detect($0) != nil || PDFFile.isPDF($0) ? ImageLimits.maxFileBytes
+                document || ImageFileFormat.detect($0) != nil || PDFFile.isPDF($0) ? ImageLimits.maxFileBytes
                     : InvoiceDecoder.looksLikeXML($0) ? XMLLimits().maxBytes : PayloadLimits.maxBytes
             }
         } catch .tooLarge(let name, let size, let limit) {

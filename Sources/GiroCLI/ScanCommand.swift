@@ -13,6 +13,8 @@ struct ScanCommand: ParsableCommand {
         Each symbol gives {"file": …, "symbol": {…}} and each printed slip {"file": …, "slip": {…}} (the elements
         `giro decode IMAGE` prints; --slips as there); an image with neither, or that cannot be read, gives
         {"file": …, "error": {…}}. A PDF's symbols also carry "page" (1-based). Lines come in completion order. A progress bar goes to stderr on a terminal.
+        --documents reads each file (.xml too) as one document: one line {"file": …, "document": {…}} per file, the \
+        verdict `giro decode --document` prints (payments merged across barcode and print, source mismatches).
         Exit code 0 when every file was processed, 66 when no image was found.
         """
     )
@@ -32,6 +34,9 @@ struct ScanCommand: ParsableCommand {
     @Option(name: .customLong("templates"), help: "A folder of slip templates (*.json) used besides the built-in ones.")
     var templatesFolder: String?
 
+    @Flag(help: "One line per file with its document verdict (PDF, image, XML): payments merged across sources, mismatches.")
+    var documents = false
+
     static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "pdf", "xml"]
 
     func validate() throws {
@@ -49,10 +54,12 @@ struct ScanCommand: ParsableCommand {
         /// An e-invoice: an XML file, or a PDF's attachment (InvoiceSupport.swift).
         var invoice: EInvoiceFinding?
         var error: GiroError?
+        /// `--documents`: the file's verdict.
+        var document: DocumentResult?
     }
 
     func run() throws {
-        let files = Self.collect(paths)
+        let files = Self.collect(paths, xml: documents)
         guard !files.isEmpty else {
             Output.writeErr("giro scan: no .png, .jpg or .webp files under \(paths.joined(separator: " "))")
             throw GiroExit.noInput
@@ -68,6 +75,11 @@ struct ScanCommand: ParsableCommand {
         var configuredPDF = pdf.decoder(image, words: false)
         configuredPDF.imageDecoder.decoder = asOf.paymentDecoder
         let pdfDecoder = configuredPDF
+        let documentReader = try documents ? DocumentCLI.reader(image: image, pdf: pdf, slipReader: { () throws -> SlipReader in
+            do throws(GiroError) { return try SlipReader.standard(templatesFolder: templatesFolder) } catch {
+                throw GiroExit.dataError.report("scan", error.description)
+            }
+        }) : nil
         let state = ScanState(total: files.count, progress: isatty(2) == 1)
         let workers = min(jobs, files.count)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -78,7 +90,9 @@ struct ScanCommand: ParsableCommand {
                 if let size, size <= ImageLimits.maxFileBytes, let data = FileManager.default.contents(atPath: file) {
                     do throws(GiroError) {
                         let bytes = [UInt8](data)
-                        if PDFFile.isPDF(bytes) {
+                        if let documentReader {
+                            lines = [Line(file: file, document: try documentReader.read(bytes: bytes))]
+                        } else if PDFFile.isPDF(bytes) {
                             lines = try pdfDecoder.decode(pdfBytes: bytes).symbols.map { Line(file: file, page: $0.page, symbol: $0.symbol) }
                             lines += InvoiceCLI.invoices(inPDF: bytes).map { Line(file: file, invoice: $0) }
                         } else if InvoiceDecoder.looksLikeXML(bytes) {
@@ -97,14 +111,16 @@ struct ScanCommand: ParsableCommand {
                 } else {
                     lines = [Line(file: file, error: GiroError(.inputInvalid, field: "file", "cannot read the file, or it is over the size limit"))]
                 }
-                state.finish(lines.map { Output.json($0, pretty: false) }, symbols: lines.filter { $0.symbol != nil || $0.slip != nil || $0.invoice?.record != nil }.count)
+                let found = lines.filter { $0.symbol != nil || $0.slip != nil || $0.invoice?.record != nil }.count
+                    + lines.reduce(0) { $0 + ($1.document?.payments.count ?? 0) }
+                state.finish(lines.map { Output.json($0, pretty: false) }, symbols: found)
             }
         }
         state.done()
     }
 
     /// Files in argument order; directories expanded recursively and sorted.
-    static func collect(_ paths: [String]) -> [String] {
+    static func collect(_ paths: [String], xml: Bool = false) -> [String] {
         var out: [String] = []
         let fm = FileManager.default
         for path in paths {
@@ -115,7 +131,7 @@ struct ScanCommand: ParsableCommand {
             }
             if !isDir.boolValue { out.append(path); continue }
             let found = (fm.enumerator(atPath: path)?.allObjects as? [String] ?? [])
-                .filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) }
+                .filter { extensions.contains(($0 as NSString).pathExtension.lowercased()) || (xml && ($0 as NSString).pathExtension.lowercased() == "xml") }
                 .sorted()
                 .map { (path as NSString).appendingPathComponent($0) }
             out += found

@@ -96,6 +96,12 @@ struct ContractTests {
         seen.insert(try await Self.exercise(p, "POST", "/v1/images", headers: ["Content-Type": "image/png"], body: huge))
         seen.insert(try await Self.exercise(p, "POST", "/v1/images", headers: ["Content-Type": "image/png"], body: Array("nope".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/images", headers: ["Content-Type": "image/png"], body: Array(png.prefix(40))))
+        let pdf = try RouteTests.fixture("fixtures/documents/epc-consistent.pdf")
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: ["Content-Type": "application/pdf"], body: pdf))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: ["Content-Type": "multipart/form-data"], body: pdf))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: ["Content-Type": "application/pdf"], body: huge))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: text, body: pdf))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: ["Content-Type": "application/pdf"], body: Array(pdf.prefix(pdf.count / 2))))
         seen.insert(try await Self.exercise(p, "POST", "/v1/batch", headers: ["Content-Type": "application/x-ndjson"], body: swiss.prefix(3) + [0x0A]))
         seen.insert(try await Self.exercise(p, "POST", "/v1/batch", headers: xml, body: Array("x".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/batch", path: "/v1/batch?asOf=2026-02-30", headers: text, body: swiss))
@@ -129,6 +135,7 @@ struct ContractTests {
         }
         server.service.drain.startDraining()
         let gated: [(String, String, String)] = [("POST", "/v1/decode", "/v1/decode"), ("POST", "/v1/images", "/v1/images"),
+                                                 ("POST", "/v1/documents", "/v1/documents"),
                                                  ("POST", "/v1/batch", "/v1/batch"), ("POST", "/v1/parse", "/v1/parse"),
                                                  ("POST", "/v1/check/{kind}", "/v1/check/iban"), ("GET", "/v1/formats", "/v1/formats"),
                                                  ("POST", "/v1/export/pain001", "/v1/export/pain001"), ("POST", "/v1/encode", "/v1/encode?as=ch.qr-bill")]
