@@ -15,6 +15,9 @@ public enum Australia {
 
     public static let descriptor = CountryDescriptor(
         code: "AU", name: "Australia",
-        identifiers: [businessNumber, companyNumber, bsb, customerReference, billerCode]
+        identifiers: [businessNumber, companyNumber, bsb, customerReference, billerCode],
+        references: [BPAYReferenceRule()],
+        slipTemplates: AustralianSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
+        extrasKeys: ["au.bpayBillerCode", "au.postBillpayCode", "au.postBillpayReference"]
     )
 }
