@@ -40,10 +40,10 @@ import Testing
     }
 }
 
-func code(_ body: () throws(GiroError) -> ValidIdentifier) -> String? {
-    do { _ = try body(); return nil } catch { return error.code.rawValue }
+func thrown(_ body: () throws -> ValidIdentifier) -> GiroError? {
+    do { _ = try body(); return nil } catch let e as GiroError { return e } catch { return nil }
 }
 
-func offset(_ body: () throws(GiroError) -> ValidIdentifier) -> Int? {
-    do { _ = try body(); return nil } catch { return error.offset }
-}
+func code(_ body: () throws -> ValidIdentifier) -> String? { thrown(body)?.code.rawValue }
+
+func offset(_ body: () throws -> ValidIdentifier) -> Int? { thrown(body)?.offset }

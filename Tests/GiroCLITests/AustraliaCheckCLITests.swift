@@ -38,7 +38,7 @@ import Giro
         #expect(v5.status == 0, "\(v5.stdout) \(v5.stderr)")
         let details = try #require(try json(v5)["details"] as? [String: String])
         #expect(details["algorithm"] == "MOD10V05" && details["checkDigit"] == "8")
-        #expect(try giro(["check", "au-crn", "87348538"]).status == 65)
+        #expect(try giro(["check", "au-crn", "12345678905"]).status == 65)
         #expect(try giro(["check", "au-crn", "--algorithm", "MOD10V01", "89557136"]).status == 0)
         let unknown = try giro(["check", "au-crn", "--algorithm", "MOD99", "89557136"])
         #expect(unknown.status == 64 && unknown.stderr.contains("MOD10V01"))

@@ -25,7 +25,7 @@ struct AustraliaCheckRouteTests {
         let v5 = try await request(p, "POST", "/v1/check/au-crn?algorithm=MOD10V05", headers: text, body: Array("87348538\n12345678905".utf8))
         #expect(v5.status == 200 && results(v5).map { $0["valid"] as? Bool } == [true, true])
         #expect((results(v5).first?["details"] as? [String: String])?["algorithm"] == "MOD10V05")
-        let v1 = try await request(p, "POST", "/v1/check/au-crn", headers: text, body: Array("87348538".utf8))
+        let v1 = try await request(p, "POST", "/v1/check/au-crn", headers: text, body: Array("12345678905".utf8))
         #expect(results(v1).first?["valid"] as? Bool == false)
         let bad = try await request(p, "POST", "/v1/check/au-crn?algorithm=MOD99", headers: text, body: Array("87348538".utf8))
         #expect(bad.status == 400)
