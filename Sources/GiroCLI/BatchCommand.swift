@@ -27,6 +27,8 @@ struct BatchCommand: ParsableCommand {
     @Flag(help: "Exit with 65 when any line could not be decoded.")
     var strict = false
 
+    @OptionGroup var asOf: AsOfOption
+
     static let blockSize = 4096
 
     /// write(2) until every byte is out (short writes and EINTR retried); the error, if any.
@@ -63,7 +65,7 @@ struct BatchCommand: ParsableCommand {
             }
             outHandle = h
         }
-        let batch = BatchDecoder(jobs: jobs)
+        let batch = BatchDecoder(decoder: asOf.paymentDecoder, jobs: jobs)
         let reader = LineReader(handle: inHandle, maxLineBytes: BatchDecoder.maxLineBytes)
         let showProgress = isatty(2) == 1
         var lineNumber = 1

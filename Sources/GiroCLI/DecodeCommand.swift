@@ -8,6 +8,7 @@ struct DecodeCommand: ParsableCommand {
         abstract: "Decode one payment payload and print its record.",
         discussion: """
         The payload is taken from the argument, from --file, or from standard input (`-` or no argument).
+        An XML e-invoice (UBL, CII, ZUGFeRD 1.0, ebInterface; recognised by a leading `<`) prints its record         (`source.kind` `xml`); a PDF's embedded invoice (Factur-X, ZUGFeRD, XRechnung) is listed after its symbols         as `{"kind": "invoice", "attachment", "record"}` (or `"error"`).
         Files and standard input are read as raw bytes, so each format applies its own charset rules.
         Exit codes: 0 valid, 2 uncertain, 64 usage (also an unknown --as id), 65 invalid or over the size limit \
         (the error as JSON on stdout, a line on stderr), 66 no input (a missing file; a directory: use `giro scan`; \
@@ -48,6 +49,8 @@ struct DecodeCommand: ParsableCommand {
 
     @OptionGroup var slips: SlipOptions
 
+    @OptionGroup var asOf: AsOfOption
+
     @Flag(help: "For a PDF: print each page's words with their pixel boxes (one JSON line per page) instead of symbols.")
     var words = false
 
@@ -65,7 +68,8 @@ struct DecodeCommand: ParsableCommand {
         let bytes = try readInput()
         if PDFFile.isPDF(bytes) { return try runPDF(bytes) }
         if ImageFileFormat.detect(bytes) != nil { return try runImage(bytes) }
-        let decoder = PaymentDecoder()
+        if formatID == nil, InvoiceDecoder.looksLikeXML(bytes) { return try runInvoiceXML(bytes) }  // e-invoice (InvoiceSupport.swift)
+        let decoder = asOf.paymentDecoder
         let payloadValue = Payload(bytes: bytes)
         let result = Result { () throws(GiroError) in
             if let formatID { return try decoder.decode(payloadValue, formatID: formatID) }
@@ -113,7 +117,8 @@ struct DecodeCommand: ParsableCommand {
 
     private func runImage(_ bytes: [UInt8]) throws {
         let result: ImageDecodeResult
-        let decoder = try image.decoder(slipReader: { try slips.reader() })
+        var decoder = try image.decoder(slipReader: { try slips.reader() })
+        decoder.decoder = asOf.paymentDecoder
         do {
             result = try ImageOutput.decode(bytes, with: decoder, debugImage: debugImage)
         } catch {
@@ -156,7 +161,8 @@ struct DecodeCommand: ParsableCommand {
             defer { reader.close() }
             // The cap is the image limit for an image or a PDF, the payload limit for anything else.
             bytes = try reader.readAll {
-                ImageFileFormat.detect($0) != nil || PDFFile.isPDF($0) ? ImageLimits.maxFileBytes : PayloadLimits.maxBytes
+                ImageFileFormat.detect($0) != nil || PDFFile.isPDF($0) ? ImageLimits.maxFileBytes
+                    : InvoiceDecoder.looksLikeXML($0) ? XMLLimits().maxBytes : PayloadLimits.maxBytes
             }
         } catch .tooLarge(let name, let size, let limit) {
             let message = InputError.tooLarge(name, size: size, limit: limit).message
@@ -175,6 +181,6 @@ struct DecodeCommand: ParsableCommand {
               let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 1024)) ?? Data())
-        return ImageFileFormat.detect(head) != nil || PDFFile.isPDF(head)
+        return ImageFileFormat.detect(head) != nil || PDFFile.isPDF(head) || InvoiceDecoder.looksLikeXML(head)
     }
 }

@@ -7,7 +7,9 @@ struct ScanCommand: ParsableCommand {
         commandName: "scan",
         abstract: "Read payment barcodes and printed slips from many images: NDJSON out, one line per symbol or slip.",
         discussion: """
-        Arguments are image files or directories (searched recursively for .png, .jpg, .jpeg, .webp and .pdf).
+        Arguments are image files or directories (searched recursively for .png, .jpg, .jpeg, .webp, .pdf and .xml).
+        An XML e-invoice gives {"file": …, "invoice": {"kind": "invoice", "attachment", "record" or "error"}}, and so
+        does each invoice embedded in a PDF.
         Each symbol gives {"file": …, "symbol": {…}} and each printed slip {"file": …, "slip": {…}} (the elements
         `giro decode IMAGE` prints; --slips as there); an image with neither, or that cannot be read, gives
         {"file": …, "error": {…}}. A PDF's symbols also carry "page" (1-based). Lines come in completion order. A progress bar goes to stderr on a terminal.
@@ -25,10 +27,12 @@ struct ScanCommand: ParsableCommand {
 
     @OptionGroup var pdf: PDFCLIOptions
 
+    @OptionGroup var asOf: AsOfOption
+
     @Option(name: .customLong("templates"), help: "A folder of slip templates (*.json) used besides the built-in ones.")
     var templatesFolder: String?
 
-    static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "pdf"]
+    static let extensions: Set<String> = ["png", "jpg", "jpeg", "webp", "pdf", "xml"]
 
     func validate() throws {
         if jobs < 1 || jobs > 512 { throw ValidationError("--jobs must be between 1 and 512") }
@@ -42,6 +46,8 @@ struct ScanCommand: ParsableCommand {
         var symbol: ImageSymbolResult?
         /// A printed slip (images only).
         var slip: ImageSlipResult?
+        /// An e-invoice: an XML file, or a PDF's attachment (InvoiceSupport.swift).
+        var invoice: EInvoiceFinding?
         var error: GiroError?
     }
 
@@ -51,13 +57,17 @@ struct ScanCommand: ParsableCommand {
             Output.writeErr("giro scan: no .png, .jpg or .webp files under \(paths.joined(separator: " "))")
             throw GiroExit.noInput
         }
-        let decoder = try image.decoder(slipReader: {
+        var configured = try image.decoder(slipReader: {
             do throws(GiroError) { return try SlipReader.standard(templatesFolder: templatesFolder) } catch {
                 Output.writeOut(Output.json(["error": error], pretty: false))
                 throw GiroExit.dataError.report("scan", error.description)
             }
         })
-        let pdfDecoder = pdf.decoder(image, words: false)
+        configured.decoder = asOf.paymentDecoder
+        let decoder = configured
+        var configuredPDF = pdf.decoder(image, words: false)
+        configuredPDF.imageDecoder.decoder = asOf.paymentDecoder
+        let pdfDecoder = configuredPDF
         let state = ScanState(total: files.count, progress: isatty(2) == 1)
         let workers = min(jobs, files.count)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -70,6 +80,9 @@ struct ScanCommand: ParsableCommand {
                         let bytes = [UInt8](data)
                         if PDFFile.isPDF(bytes) {
                             lines = try pdfDecoder.decode(pdfBytes: bytes).symbols.map { Line(file: file, page: $0.page, symbol: $0.symbol) }
+                            lines += InvoiceCLI.invoices(inPDF: bytes).map { Line(file: file, invoice: $0) }
+                        } else if InvoiceDecoder.looksLikeXML(bytes) {
+                            lines = [Line(file: file, invoice: EInvoiceReader().read(xml: bytes))]
                         } else {
                             let result = try ImageOutput.decode(bytes, with: decoder)
                             lines = result.symbols.map { Line(file: file, symbol: $0) } + result.slips.map { Line(file: file, slip: $0) }
@@ -84,7 +97,7 @@ struct ScanCommand: ParsableCommand {
                 } else {
                     lines = [Line(file: file, error: GiroError(.inputInvalid, field: "file", "cannot read the file, or it is over the size limit"))]
                 }
-                state.finish(lines.map { Output.json($0, pretty: false) }, symbols: lines.filter { $0.symbol != nil || $0.slip != nil }.count)
+                state.finish(lines.map { Output.json($0, pretty: false) }, symbols: lines.filter { $0.symbol != nil || $0.slip != nil || $0.invoice?.record != nil }.count)
             }
         }
         state.done()

@@ -15,6 +15,7 @@ enum CurrencyMarkers {
         ("zł", "PLN"), ("zl", "PLN"), ("złotych", "PLN"),
         ("KM", "BAM"), ("ден", "MKD"), ("ден.", "MKD"), ("denara", "MKD"), ("Lek", "ALL"), ("lekë", "ALL"), ("leke", "ALL"),
         ("lei", "RON"), ("лв", "BGN"), ("лв.", "BGN"),
+        ("денари", "MKD"), ("денар", "MKD"),
     ]
 
     /// Currencies a bare `$` stands for in their country's context.

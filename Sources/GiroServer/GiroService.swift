@@ -54,6 +54,9 @@ public struct GiroService: Sendable {
             let kind = context.parameters.get("kind") ?? ""
             return try await gate.run { try await check.handle(request, kindName: kind) }
         }
+        let export = ExportRoutes(maxBodyBytes: configuration.maxBodyBytes)
+        router.post("/v1/export/pain001") { request, _ in try await gate.run { try await export.pain001(request) } }
+        router.post("/v1/encode") { request, _ in try await gate.run { try await export.encode(request) } }
         InfoRoutes(metrics: metrics, drain: drain, limiter: limiter).register(on: router, gate: gate)
         return router
     }
