@@ -6,6 +6,7 @@ enum CurrencyMarkers {
     static let table: [(String, String)] = [
         ("€", "EUR"), ("euro", "EUR"), ("eura", "EUR"), ("eur.", "EUR"), ("evra", "EUR"), ("evrov", "EUR"), ("eurá", "EUR"),
         ("£", "GBP"), ("$", "USD"), ("pound", "GBP"), ("pounds", "GBP"),
+        ("A$", "AUD"), ("AU$", "AUD"),
         ("Fr.", "CHF"), ("Fr", "CHF"), ("SFr.", "CHF"), ("sFr.", "CHF"), ("Franken", "CHF"), ("francs", "CHF"), ("franchi", "CHF"),
         ("Kč", "CZK"), ("Kc", "CZK"), ("korun", "CZK"), ("koruna", "CZK"), ("koruny", "CZK"),
         ("Ft", "HUF"), ("Ft.", "HUF"), ("forint", "HUF"),
@@ -16,6 +17,9 @@ enum CurrencyMarkers {
         ("lei", "RON"), ("лв", "BGN"), ("лв.", "BGN"),
         ("денари", "MKD"), ("денар", "MKD"),
     ]
+
+    /// Currencies a bare `$` stands for in their country's context.
+    static let dollars: Set<String> = ["AUD"]
 
     /// Longest marker first, as bytes. Short ASCII markers (`Ft`, `kn`, `KM`, `Fr`) must match case exactly
     /// (`km` is a distance); longer ones are compared case-insensitively.
