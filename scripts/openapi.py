@@ -226,10 +226,10 @@ def build():
               "schema": {"type": "string", "enum": ["$GIRO_CHECK_KINDS"]}},
              {"name": "algorithm", "in": "query", "required": False,
               "description": "The check-digit algorithm of a kind that has several (`au-crn`: MOD10V01, MOD10V05 …; "
-                             "`giro check --list` names each kind's options). An option the kind does not take is 400.",
+                             "`giro check --list` names each kind's options). An option the kind does not take is 422.",
               "schema": {"type": "string", "maxLength": 32}},
              {"name": "length-digit", "in": "query", "required": False,
-              "description": "The value must end in its length digit (`se-ocr`). An option the kind does not take is 400.",
+              "description": "The value must end in its length digit (`se-ocr`). An option the kind does not take is 422.",
               "schema": {"type": "boolean"}}])},
         "/v1/formats": {"get": operation(
             "formats", "The supported payment formats (`giro formats --json`).", None,

@@ -24,7 +24,10 @@ package struct CheckRoute: Sendable {
         do throws(GiroError) {
             configured = try IdentifierCheck.identifier(kind: kindName, options: settings)
         } catch {
-            throw ServiceProblem(.malformedRequest, error.message)
+            // A well-formed option this kind does not take (or a value it does not know): the request's content.
+            var problem = ServiceProblem(error)
+            problem.status = .unprocessableContent
+            throw problem
         }
         guard let kind = configured else {
             let kinds = CountryRegistry.identifiers.map(\.kind).joined(separator: ", ")

@@ -41,7 +41,7 @@ package struct ExportRoutes: Sendable {
             }
             return JSONResponse.ok(w.bytes)
         case .failure(let error):
-            throw ServiceProblem(error)
+            throw Self.problem(error)
         }
     }
 
@@ -63,8 +63,16 @@ package struct ExportRoutes: Sendable {
             return Response(status: .ok, headers: [.contentType: "application/octet-stream"],
                             body: ResponseBody(byteBuffer: ByteBuffer(bytes: payload)))
         case .failure(let error):
-            throw ServiceProblem(error)
+            throw Self.problem(error)
         }
+    }
+
+    /// A record the body carries that is no Giro record (or cannot be paid or encoded) is the request's content,
+    /// not its form: 422, like an undecodable payload.
+    static func problem(_ error: GiroError) -> ServiceProblem {
+        var problem = ServiceProblem(error)
+        if error.code == .inputInvalid, error.field.hasPrefix("records") || error.field == "input" { problem.status = .unprocessableContent }
+        return problem
     }
 
     static func requireJSON(_ request: Request) throws {

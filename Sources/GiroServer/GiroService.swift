@@ -16,6 +16,7 @@ public struct GiroService: Sendable {
     /// Every path of the OpenAPI document (`/v1/check/{kind}` as its template).
     package static let documentedPaths: Set<String> = [
         "/v1/decode", "/v1/images", "/v1/documents", "/v1/batch", "/v1/parse", "/v1/check/{kind}", "/v1/formats",
+        "/v1/encode", "/v1/export/pain001",
         "/healthz", "/readyz", "/openapi.json", "/metrics",
     ]
 

@@ -23,7 +23,7 @@ package struct ParseRoute: Sendable {
         let names = (query.get("parsers") ?? "iban,amount,date,reference,national")
             .split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         // The documented pattern exactly: lower-case names, one comma between them, nothing else (no blanks).
-        guard names.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2E } }) else {
+        guard names.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2E || $0 == 0x2D } }) else {
             throw ServiceProblem(.malformedRequest, "parsers must be comma-separated parser names (iban, amount, date, reference, email, raw, vin, national, or a national type such as cz.vs)")
         }
         let country = query.get("country")
