@@ -35,6 +35,7 @@ let countries: [Country] = [
     Country(name: "Kosovo"),
     Country(name: "Germany"),
     Country(name: "UnitedKingdom", excludes: ["Data"]),
+    Country(name: "Sweden"),
 ]
 
 let packageDirectory = Context.packageDirectory

@@ -34,11 +34,13 @@ enum CountryDefaults {
         "SK": "EUR", "LU": "EUR", "ME": "EUR", "XK": "EUR", "FI": "EUR", "ES": "EUR", "PT": "EUR", "IE": "EUR",
         "CH": "CHF", "LI": "CHF", "CZ": "CZK", "HU": "HUF", "RS": "RSD", "GB": "GBP", "PL": "PLN", "BA": "BAM",
         "MK": "MKD", "AL": "ALL", "RO": "RON", "BG": "BGN",
+        "SE": "SEK",
     ]
     static let language: [String: String] = [
         "HR": "hr", "SI": "sl", "AT": "de", "DE": "de", "CH": "de", "LI": "de", "FR": "fr", "IT": "it", "NL": "nl",
         "BE": "nl", "LU": "fr", "CZ": "cs", "SK": "sk", "HU": "hu", "RS": "sr", "ME": "sr", "BA": "hr", "XK": "sq",
         "AL": "sq", "MK": "sq", "GB": "en", "IE": "en",
+        "SE": "sv",
     ]
 }
 
