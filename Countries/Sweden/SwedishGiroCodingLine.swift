@@ -13,8 +13,9 @@ public struct SwedishGiroCodingLine: PaymentFormat {
 
     public init() {}
 
-    /// Digits, `#`, `>`, whitespace and a leading `H` only, with four `#` and one `>`. No other plug-in's payload
-    /// has that shape (the Swiss ESR line has no `#`).
+    /// Digits, `#`, `>`, whitespace and a leading `H` only, with at least four delimiters, two of them `#` (a line
+    /// missing one is still this format's to reject). No other plug-in's payload has that shape (the Swiss ESR
+    /// line has no `#`).
     public func matches(_ payload: Payload) -> Bool {
         let b = payload.bytes
         guard b.count >= 8, b.count <= SwedishCodingLine.maxBytes else { return false }
@@ -23,7 +24,7 @@ public struct SwedishGiroCodingLine: PaymentFormat {
             if c == 0x23 { hashes += 1 } else if c == 0x3E { greater += 1 }
             else if !SwedishCodingLine.isDigit(c), !SwedishCodingLine.isSpace(c), !(c == UInt8(ascii: "H") && i < 3) { return false }
         }
-        return hashes == 4 && greater == 1
+        return hashes + greater >= 4 && hashes >= 2
     }
 
     public func decode(_ payload: Payload) throws(GiroError) -> PaymentRecord {
