@@ -3,5 +3,6 @@
 package enum SwedishSlipTemplates {
     package static let files: [(name: String, bytes: [UInt8])] = [
         ("Countries/Sweden/Slips/bankgiro-avi.json", PackageResources.bankgiro_avi_json),
+        ("Countries/Sweden/Slips/plusgiro-avi.json", PackageResources.plusgiro_avi_json),
     ]
 }
