@@ -128,7 +128,9 @@ package struct SwedishCodingLineReader: CodingLineReader {
     package init() {}
 
     public func read(_ text: String) -> CodingLineReading? {
-        guard let line = try? SwedishCodingLine(Array(text.utf8)), line.type.digits.count == 2 else { return nil }
+        // OCR noise outside the line's alphabet is dropped (the check digits still guard every value).
+        let kept = text.utf8.filter { SwedishCodingLine.isDigit($0) || SwedishCodingLine.isSpace($0) || $0 == 0x23 || $0 == 0x3E }
+        guard let line = try? SwedishCodingLine(Array(kept)), line.type.digits.count == 2 else { return nil }
         var reading = CodingLineReading(normalized: line.normalized)
         reading.extras[SwedishExtrasKey.codingLine] = line.normalized
         reading.extras[SwedishExtrasKey.documentType] = line.documentType

@@ -42,6 +42,9 @@ import Testing
         let bad = try #require(reader.read("#  12345678904 #  1234 50   5 >  54029682#41#"))
         #expect(bad.failedChecks == ["reference", "amount", "account"])
         #expect(reader.read("0100003949753>120000000000234478943216899+ 010001628>") == nil)
+        // OCR noise outside the alphabet is dropped; the checks still hold.
+        let noisy = try #require(reader.read("H#  12345678903 #  1234 50   9 >  54029681#41#."))
+        #expect(noisy.failedChecks.isEmpty && noisy.reference?.value == "12345678903")
     }
 
     @Test func swissLinesAreNotClaimed() {
