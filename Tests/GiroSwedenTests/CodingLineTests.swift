@@ -58,3 +58,16 @@ import Testing
         for f in BillQR.kit.fixtures() { #expect(BillQR.kit.mutationFailures(f.bytes).isEmpty, "\(f.name)") }
     }
 }
+
+/// Seeded mutations of a clean line and a clean bill code: each is a record or a typed error; the split is pinned,
+/// so a change in what the decoders accept shows up here.
+@Suite struct SwedishJunkTests {
+    @Test func seededMutationsPinned() {
+        let line = CodingLine.kit.seededMutations(Array("#  12345678903 #  1234 50   9 >  54029681#41#".utf8), seed: 0x5E)
+        #expect(line.records + line.errors == 2000)
+        #expect(line.records == 326, "coding line: records \(line.records), errors \(line.errors)")
+        let qr = BillQR.kit.seededMutations(Array(#"{"uqr":1,"tp":1,"nme":"Test AB","cid":"1234","iref":"1001","idt":"20220707","ddt":"20220806","due":50,"pt":"BG","acc":"5536-7742"}"#.utf8), seed: 0x5E)
+        #expect(qr.records + qr.errors == 2000)
+        #expect(qr.records == 646, "bill QR: records \(qr.records), errors \(qr.errors)")
+    }
+}
