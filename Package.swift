@@ -35,6 +35,9 @@ let countries: [Country] = [
     Country(name: "Kosovo"),
     Country(name: "Germany"),
     Country(name: "UnitedKingdom", excludes: ["Data"]),
+    Country(name: "BosniaAndHerzegovina"),
+    Country(name: "NorthMacedonia"),
+    Country(name: "Montenegro"),
     Country(name: "Sweden"),
 ]
 
@@ -93,6 +96,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        // Already under Hummingbird; named for `giro serve`'s `Expect: 100-continue` channel handler.
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.26.0"),
     ],
     targets: [
         .target(name: "GiroCore"),
@@ -126,8 +132,10 @@ let package = Package(
         .target(name: "CZXingShim", dependencies: ["CLazyLibrary"], cxxSettings: [.define("ZX_USE_UTF8")]),
         // PDF pages: poppler-cpp (GPL; chosen over AGPL MuPDF, see Sources/GiroImaging/README.md) behind a C shim.
         .target(name: "CPopplerShim", dependencies: ["CLazyLibrary"]),
+        // QR codes out (`giro encode --png`): libqrencode, lazily opened like the readers.
+        .target(name: "CQREncode", dependencies: ["CLazyLibrary"]),
         .target(
-            name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP", "CPopplerShim"],
+            name: "GiroImaging", dependencies: ["GiroCore", "CZXingShim", "CZBar", "CDmtx", "CPNG", "CJPEG", "CWebP", "CPopplerShim", "CQREncode"],
             swiftSettings: optimisedInDebug
         ),
         // Printed slips: OCR engines and the caller's OCR formats (words JSON, hOCR, ALTO, TSV) → PageWords.
@@ -138,11 +146,17 @@ let package = Package(
         .target(name: "GiroOCR", dependencies: ["GiroCore", "GiroImaging", "CTesseract"]),
         // Printed slips read by data-driven templates (Countries/<Country>/Slips/*.json, docs/slip-templates.md).
         .target(name: "GiroSlips", dependencies: ["GiroCore", "GiroImaging", "GiroOCR", "GiroParsers"], swiftSettings: optimisedInDebug),
+        // E-invoices (UBL, CII, ZUGFeRD 1.0, ebInterface) → the payment record. libxml2's reader, opened lazily like
+        // the image libraries (Sources/CLibXML2/include/giro_xml.h).
+        .target(name: "CLibXML2", dependencies: ["CLazyLibrary"]),
+        .target(name: "GiroInvoices", dependencies: ["GiroCore", "CLibXML2"]),
+        // Records out as ISO 20022 pain.001 credit-transfer initiations (Sources/GiroISO20022/README.md).
+        .target(name: "GiroISO20022", dependencies: ["GiroCore"]),
     ] + countries.map(countryTarget) + [
         // The one module users import. Its country registry is generated from its dependencies under Countries/.
         .target(
             name: "Giro",
-            dependencies: ["GiroCore", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips"] + countries.map { .target(name: $0.target) },
+            dependencies: ["GiroCore", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips", "GiroInvoices", "GiroISO20022"] + countries.map { .target(name: $0.target) },
             plugins: ["CountryRegistryPlugin"]
         ),
         .plugin(name: "CountryRegistryPlugin", capability: .buildTool()),
@@ -157,6 +171,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             // The contract, compiled into the binary as bytes (served at /openapi.json; no copy to keep in sync).
             resources: [.embedInCode("openapi.json")]
@@ -189,13 +205,15 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GiroOCRTests", dependencies: ["GiroOCR", "GiroCore", "GiroImaging", "GiroTestSupport"]),
+        .testTarget(name: "GiroInvoicesTests", dependencies: ["Giro", "GiroInvoices", "GiroTestSupport"]),
         .testTarget(name: "GiroImagingTests", dependencies: ["Giro", "GiroTestSupport"], exclude: ["zxing-samples-ratchet.json"]),
+        .testTarget(name: "GiroISO20022Tests", dependencies: ["Giro", "GiroTestSupport"]),
     ],
     cxxLanguageStandard: .cxx17
 )
 
 // Plug-in and module folders carry a README.md: documentation, neither source nor resource.
-let documentedModules: Set<String> = Set(countries.map(\.target) + ["GiroRegex", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips"])
+let documentedModules: Set<String> = Set(countries.map(\.target) + ["GiroRegex", "GiroParsers", "GiroImaging", "GiroOCR", "GiroSlips", "GiroInvoices", "GiroISO20022"])
 for target in package.targets where documentedModules.contains(target.name) {
     target.exclude.append("README.md")
 }

@@ -15,7 +15,7 @@ if ! command -v swift >/dev/null 2>&1 && [ -x /opt/swift/usr/bin/swift ]; then e
 
 # The modules whose API this repository pins (docs/api-stability.md): every module `import Giro` re-exports, the
 # country plug-ins included, and GiroRegex.
-engine=(GiroCore GiroParsers GiroImaging GiroOCR GiroSlips Giro GiroRegex)
+engine=(GiroCore GiroParsers GiroImaging GiroOCR GiroSlips GiroInvoices Giro GiroRegex GiroISO20022)
 countries=($(ls Countries | sed "s/^/Giro/"))
 pinned=("${engine[@]}" "${countries[@]}")
 

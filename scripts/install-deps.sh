@@ -7,8 +7,12 @@ set -euo pipefail
 packages=(pkg-config libpcre2-dev pcre2-utils liblzma-dev
   # images: barcode and image libraries (build), fixture generators and the CLIs the image benchmark compares with
   libzxing-dev libzbar-dev libdmtx-dev libpng-dev libjpeg-dev libwebp-dev
+  # QR codes out (giro encode --png)
+  libqrencode-dev
   # PDFs: poppler's C++ API renders pages and lists words; fixtures/pdf/generate.sh draws bills with the tools
   libpoppler-cpp-dev librsvg2-bin img2pdf qpdf
+  # e-invoices: libxml2's reader, opened at run time (Sources/CLibXML2 declares the few functions it calls)
+  libxml2
   zint qrencode imagemagick zbar-tools zxing-cpp-tools
   # printed slips: Tesseract 5 (library + engine), a language pack per supported country, OCR-B for slip fixtures
   libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-hrv tesseract-ocr-slv
@@ -19,7 +23,9 @@ packages=(pkg-config libpcre2-dev pcre2-utils liblzma-dev
   # make test-spark: the JVM that pyspark (from PyPI, in a venv under .build/) runs on
   openjdk-17-jre-headless
   # scripts/count-public-api.sh (run by PublicAPITests) reads the compiler's symbol graphs
-  jq)
+  jq
+  # the pain.001 tests validate Giro's XML against the ISO 20022 / EPC XSDs with libxml2's xmllint
+  libxml2-utils)
 
 missing=()
 for p in "${packages[@]}"; do

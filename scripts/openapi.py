@@ -42,6 +42,12 @@ BODY_ERRORS = {
 }
 
 
+AS_OF = {"name": "asOf", "in": "query", "required": False,
+         "description": "Judge by the format rules in force on this day (YYYY-MM-DD, default today in UTC; "
+                        "docs/decoding-policy.md, Rules in force on a date). Not a real day: 400 malformed_request.",
+         "schema": {"type": "string", "format": "date", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"}}
+
+
 def operation(op_id, summary, request_body, responses, parameters=None):
     op = {"operationId": op_id, "summary": summary, "responses": responses}
     if request_body:
@@ -131,6 +137,20 @@ def build():
                                                                "items": {"type": "string"}}}},
         ],
     }
+    schemas["Pain001Request"] = {
+        "type": "object", "required": ["debtorName", "debtorIBAN", "records"],
+        "properties": {"debtorName": {"type": "string"}, "debtorIBAN": {"type": "string"}, "debtorBIC": {"type": "string"},
+                       "executionDate": {"type": "string", "description": "YYYY-MM-DD"},
+                       "flavor": {"type": "string", "enum": ["sepa", "ch", "03"]},
+                       "messageId": {"type": "string", "pattern": "^[A-Za-z0-9-]{1,20}$"},
+                       "records": {"type": "array", "minItems": 1, "maxItems": 10000, "items": ref("record")}},
+    }
+    schemas["Pain001Answer"] = {
+        "type": "object", "required": ["schema", "xml", "messageId", "numberOfTransactions", "controlSum", "warnings"],
+        "properties": {"schema": {"type": "integer"}, "xml": {"type": "string"}, "messageId": {"type": "string"},
+                       "numberOfTransactions": {"type": "integer"}, "controlSum": {"type": "string"},
+                       "warnings": {"type": "array", "items": ref("diagnostic")}},
+    }
     binary = {"type": "string", "format": "binary"}
     gated = lambda extra: {**extra, **GATED}
     paths = {
@@ -139,12 +159,15 @@ def build():
             {"required": True, "content": {
                 "application/octet-stream": {"schema": binary},
                 "text/plain": {"schema": {"type": "string"}},
-                "application/json": {"schema": ref("DecodeJSONRequest")}}},
+                "application/json": {"schema": ref("DecodeJSONRequest")},
+                # An e-invoice (UBL, CII, ZUGFeRD 1.0, ebInterface): its record, source.kind xml.
+                "application/xml": {"schema": {"type": "string"}},
+                "text/xml": {"schema": {"type": "string"}}}},
             gated({"200": json_ok("The record (status valid or uncertain; Giro-Format and Giro-Status headers).", ref("record")),
                    **BODY_ERRORS,
                    "422": problem("Undecodable payment data: Giro's error code, field, line, offset, partial.")}),
             [{"name": "as", "in": "query", "required": False, "description": "Skip detection: decode with this format id.",
-              "schema": {"type": "string"}}])},
+              "schema": {"type": "string"}}, AS_OF])},
         "/v1/images": {"post": operation(
             "decodeImage", "Every barcode symbol and printed slip in an image, as `giro decode IMAGE -o json` prints them.",
             {"required": True, "content": {
@@ -155,7 +178,19 @@ def build():
                                   {"type": "array", "items": {"oneOf": [ref("ImageSymbol"), ref("ImageSlip")]}}),
                    **BODY_ERRORS,
                    "415": problem("Not PNG, JPEG or WebP (image_format_unsupported), or a Content-Type not accepted."),
-                   "422": problem("A corrupt image (image_invalid).")}))},
+                   "422": problem("A corrupt image (image_invalid).")}), [AS_OF])},
+        "/v1/documents": {"post": operation(
+            "decodeDocument", "One verdict on a PDF, image or XML document: the payments merged across its sources "
+            "(barcode, print), each field's sources and every document_source_mismatch (`giro decode --document`).",
+            {"required": True, "content": {
+                "application/pdf": {"schema": binary}, "image/png": {"schema": binary}, "image/jpeg": {"schema": binary},
+                "image/webp": {"schema": binary}, "application/xml": {"schema": binary}, "text/xml": {"schema": binary},
+                "application/octet-stream": {"schema": binary},
+                "multipart/form-data": {"schema": {"type": "object", "required": ["document"], "properties": {"document": binary}}}}},
+            gated({"200": json_ok("The document's verdict (status valid, uncertain or no_payment).", ref("document")),
+                   **BODY_ERRORS,
+                   "415": problem("Not a PDF, image or XML (document_unsupported, image_format_unsupported), or a Content-Type not accepted."),
+                   "422": problem("A corrupt or unreadable file (pdf_invalid, pdf_encrypted, image_invalid …).")}))},
         "/v1/batch": {"post": operation(
             "batch", "NDJSON in, NDJSON out, both streamed: one output line per input line (`giro batch`).",
             {"required": False, "content": {"application/x-ndjson": {"schema": {"type": "string"}},
@@ -163,14 +198,18 @@ def build():
             gated({"200": {"description": "One line per input line, each a batchLine object.",
                            "content": {"application/x-ndjson": {"schema": {"type": "string"},
                                                                 "x-line-schema": ref("batchLine")}}},
-                   "415": BODY_ERRORS["415"]}))},
+                   "400": problem("A bad asOf query parameter (malformed_request)."),
+                   "415": BODY_ERRORS["415"]}), [AS_OF])},
         "/v1/parse": {"post": operation(
             "parse", "Typed candidates (IBAN, amount, date, reference …) out of OCR text, as `giro parse` prints them.",
             {"required": False, "content": {"text/plain": {"schema": {"type": "string"}}}},
             gated({"200": json_ok("Candidates, best first.", ref("ParseAnswer")), **BODY_ERRORS}),
             [{"name": "parsers", "in": "query", "required": False,
-              "description": "Comma-separated: iban, amount, date, reference, email, raw, vin.",
-              "schema": {"type": "string", "pattern": "^(iban|amount|date|reference|email|raw|vin)(,(iban|amount|date|reference|email|raw|vin))*$"}},
+              "description": "Comma-separated: iban, amount, date, reference, email, raw, vin, national (every national "
+                             "parser of `country`, of every country without it), or a national type (`cz.vs`, `de.bzue` …). "
+                             "The document `giro serve` serves lists this registry's names in the pattern "
+                             "(Sources/GiroServer/OpenAPIDocument.swift). Default: iban,amount,date,reference,national.",
+              "schema": {"type": "string", "pattern": "^($GIRO_PARSER_NAMES)(,($GIRO_PARSER_NAMES))*$"}},
              {"name": "country", "in": "query", "required": False, "schema": {"type": "string", "pattern": "^[A-Za-z]{2}$"}},
              {"name": "lang", "in": "query", "required": False, "schema": {"type": "string"}},
              {"name": "currency", "in": "query", "required": False, "schema": {"type": "string"}},
@@ -195,6 +234,20 @@ def build():
         "/v1/formats": {"get": operation(
             "formats", "The supported payment formats (`giro formats --json`).", None,
             gated({"200": json_ok("Format descriptors.", {"type": "array", "items": ref("FormatDescriptor")})}))},
+        "/v1/export/pain001": {"post": operation(
+            "exportPain001", "Records (as /v1/decode answers them) as an ISO 20022 pain.001 (`giro export pain001`).",
+            {"required": True, "content": {"application/json": {"schema": ref("Pain001Request")}}},
+            gated({"200": json_ok("The pain.001 XML, its totals and what was changed to fit the flavour.", ref("Pain001Answer")),
+                   **BODY_ERRORS,
+                   "422": problem("A record that cannot be a credit transfer, or an invalid debtor (Giro's error code; field records[N].…).")}))},
+        "/v1/encode": {"post": operation(
+            "encode", "One record (as /v1/decode answers it) as the payload of a format that encodes (`giro encode`).",
+            {"required": True, "content": {"application/json": {"schema": ref("record")}}},
+            gated({"200": {"description": "The payload bytes.", "content": {"application/octet-stream": {"schema": binary}}},
+                   **BODY_ERRORS,
+                   "422": problem("Not a format that encodes (encode_not_supported), or what the target cannot carry.")}),
+            [{"name": "as", "in": "query", "required": True, "description": "Target format id (/v1/formats, canEncode).",
+              "schema": {"type": "string"}}])},
         "/healthz": {"get": operation("health", "Liveness.", None, {"200": json_ok("Alive.", ref("Status"))})},
         "/readyz": {"get": operation("ready", "Readiness: 503 once draining.", None, {
             "200": json_ok("Ready.", ref("Status")), "503": problem("Draining.")})},

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make test-spark: examples/spark/check_spark.py in Spark local[2] mode over 100 000 generated lines (pyspark from
+# make test-spark: examples/spark/check_spark.py in Spark local[2] mode over 100 000 generated lines and a folder of
+# documents (PDFs, images: the binaryFile mode) (pyspark from
 # PyPI in a venv under .build/, Debian's OpenJDK 17 from install-deps.sh). See examples/spark/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -10,6 +10,7 @@ public enum Belgium {
         formats: [BelgianPayconiqLink()],
         identifiers: [structuredCommunication],
         slipTemplates: BelgianSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
-        extrasKeys: ["be.linkKind", "be.url", "be.query.*"]
+        extrasKeys: ["be.linkKind", "be.url", "be.query.*"],
+        textFields: [.init(type: "be.ogm", identifier: structuredCommunication, shape: .builtInScanner)]
     )
 }

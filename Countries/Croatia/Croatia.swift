@@ -10,7 +10,8 @@ public enum Croatia {
         formats: [CroatianHUB3()],
         identifiers: [reference],
         slipTemplates: CroatianSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
-        extrasKeys: ["hr.optionalData"]
+        extrasKeys: ["hr.optionalData"],
+        textFields: [.init(type: "hr.model", identifier: reference, shape: .builtInScanner)]
     )
 }
 

@@ -15,6 +15,12 @@ public enum Czechia {
         slipTemplates: CzechSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
         extrasKeys: ["cz.crc32", "cz.currency", "cz.descriptor", "cz.frequencyCode", "cz.lastDate", "cz.messageForMe",
                      "cz.notificationAddress", "cz.notificationType", "cz.payerPaymentID", "cz.paymentType", "cz.retryDays",
-                     "cz.stopOnDeath", "cz.url", "cz.unknown.*"]
+                     "cz.stopOnDeath", "cz.url", "cz.unknown.*"],
+        textFields: [
+            .init(type: "cz.vs", country: "CZ", identifier: nil, shape: .builtInScanner, summary: "Czech/Slovak variabilní symbol (≤ 10 digits, after its label)"),
+            .init(type: "cz.ks", country: "CZ", identifier: nil, shape: .builtInScanner, summary: "Czech/Slovak konstantní symbol (≤ 4 digits, after its label)"),
+            .init(type: "cz.ss", country: "CZ", identifier: nil, shape: .builtInScanner, summary: "Czech/Slovak specifický symbol (≤ 10 digits, after its label)"),
+            .init(type: "cz.account", family: .account, identifier: account, shape: .builtInScanner),
+        ]
     )
 }

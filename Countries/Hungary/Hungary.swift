@@ -5,14 +5,22 @@ public enum Hungary {
     /// `giro check hu-account` and the slips' account boxes: GIRO accounts `8-8` or `8-8-8`.
     public static let account: any Identifier & NationalAccountRule = HungarianAccount()
 
+    /// `giro check hu-payer-id`: the befizetőazonosító of the yellow cheque (Luhn).
+    public static let payerID: any Identifier = HungarianPayerID()
+
     public static let descriptor = CountryDescriptor(
         code: "HU", name: "Hungary",
         formats: [HungarianMNBQR()],
-        identifiers: [account],
+        identifiers: [account, payerID],
         accounts: [account],
         slipTemplates: HungarianSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
         extrasKeys: ["hu.customerID", "hu.identificationCode", "hu.invoiceID", "hu.loyaltyID", "hu.merchantDeviceID",
-                     "hu.navCheckCode", "hu.shopID", "hu.transactionID", "hu.validUntil", "hu.unknown.*"]
+                     "hu.navCheckCode", "hu.shopID", "hu.transactionID", "hu.validUntil", "hu.unknown.*"],
+        textFields: [
+            .init(type: "hu.befizetoazonosito", identifier: payerID,
+                  shape: .digits(2...24, separators: "-", labels: ["befizetőazonosító", "befizető azonosító", "befizetoazonosito",
+                                                                   "befizeto azonosito", "payer id"], labelRequired: true)),
+        ]
     )
 }
 

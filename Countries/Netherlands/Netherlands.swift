@@ -10,6 +10,7 @@ public enum Netherlands {
         formats: [DutchPaymentLink()],
         identifiers: [betalingskenmerk],
         slipTemplates: DutchSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
-        extrasKeys: ["nl.linkKind", "nl.url", "nl.scanLine", "nl.query.*"]
+        extrasKeys: ["nl.linkKind", "nl.url", "nl.scanLine", "nl.query.*"],
+        textFields: [.init(type: "nl.betalingskenmerk", identifier: betalingskenmerk, shape: .builtInScanner)]
     )
 }

@@ -24,3 +24,10 @@ extension ErrorCode {
     /// creditor is not known. Both are kept.
     public static let stuzzaRemittanceBothForms: ErrorCode = "stuzza_remittance_both_forms"
 }
+
+// Dated rules (EPCDatedRules).
+extension ErrorCode {
+    /// Warning (uncertain) when judged before EPC069-12 v3.1 (19 Mar 2024): the code carries no amount. A dated
+    /// rule: dropped on later dates.
+    public static let amountMissing: ErrorCode = "amount_missing"
+}

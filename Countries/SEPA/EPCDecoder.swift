@@ -217,7 +217,10 @@ struct EPCDecoder: FieldDecoding {
     /// Element 8: `EUR` and 0.01–999999999.99; an amount of 0 is read as "no amount".
     mutating func amount() throws(GiroError) {
         let bytes = element(EPCElement.amount)
-        guard !bytes.isEmpty else { return }
+        guard !bytes.isEmpty else {
+            diagnostics.append(EPCDatedRules.amountExpected.violation(field: EPCElement.path(8)))
+            return
+        }
         switch EPCAmount.parse(bytes) {
         case .failure(let f):
             throw fail(f.code, element: 8, f.message + " (found \(show(bytes)))")
@@ -225,6 +228,7 @@ struct EPCDecoder: FieldDecoding {
             if parsed.hadSpaces { warn(.amountSpaces, element: 8, "spaces between EUR and the value removed") }
             if parsed.isZero {
                 warn(.amountZero, element: 8, "amount 0 is below the minimum 0.01; treated as no amount")
+                diagnostics.append(EPCDatedRules.amountExpected.violation(field: EPCElement.path(8)))
             } else {
                 record.amount = Amount(value: parsed.value, currency: "EUR")
             }

@@ -45,6 +45,7 @@ public struct EPCQRCode: PaymentFormatEncoder {
         try PayloadLimits.check(payload.bytes, format: id)
         var decoder = EPCDecoder(format: id, options: options, payload: payload)
         try decoder.run()
+        decoder.judgeDatedRules()
         return (consume decoder).finished()
     }
 

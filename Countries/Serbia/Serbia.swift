@@ -17,7 +17,11 @@ public enum Serbia {
         accounts: [Serbia.account],
         references: [reference],
         slipTemplates: SerbianSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
-        extrasKeys: ["rs.kind", "rs.mcc", "rs.oneTimeCode", "rs.payeeReference", "rs.payerReference", "rs.posReference", "rs.unknown.*"]
+        extrasKeys: ["rs.kind", "rs.mcc", "rs.oneTimeCode", "rs.payeeReference", "rs.payerReference", "rs.posReference", "rs.unknown.*"],
+        textFields: [
+            .init(type: "rs.model", identifier: reference, shape: .builtInScanner),
+            .init(type: "rs.account", family: .account, identifier: Serbia.account, shape: .builtInScanner),
+        ]
     )
 }
 

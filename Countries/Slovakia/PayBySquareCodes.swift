@@ -22,6 +22,9 @@ extension ErrorCode {
     public static let unexpectedFields: ErrorCode = "unexpected_fields"
     /// Warning: the field list ends early (after the mandatory IBAN); the missing fields read as empty.
     public static let fieldsMissing: ErrorCode = "fields_missing"
+    /// Warning (uncertain) from PAY by square 1.2.0 (1 Apr 2025): a payment without a beneficiary name. A dated
+    /// rule: judged on the decoding date.
+    public static let beneficiaryNameMissing: ErrorCode = "beneficiary_name_missing"
 }
 
 /// `extras` keys of the PAY by square plug-in (documented in `Countries/Slovakia/README.md`).

@@ -99,6 +99,7 @@ struct PayBySquareDecoder: FieldDecoding {
                  "\(rest.count) fields after the document's last one; kept in extras[\"\(PayBySquareExtrasKey.trailingFields)\"]")
             record.extras[PayBySquareExtrasKey.trailingFields] = rest.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\t")
         }
+        diagnostics = DatedRuleJudge.judge(diagnostics, rules: PayBySquareDatedRules.all, on: payload.judgementDate)
         // Every payment shares the document's status (derived from all diagnostics).
         let status = RecordStatus.derived(from: diagnostics)
         for k in record.additionalPayments.indices { record.additionalPayments[k].status = status }
@@ -215,8 +216,9 @@ struct PayBySquareDecoder: FieldDecoding {
             let lines = [line1, line2].compactMap { $0 }
             if !lines.isEmpty { payment.creditor?.address = Address(lines: lines) }
             if name == nil, newestRules {
-                // Banks pay without it: kept, and the record can't be acted on without a look.
-                warn(.fieldMissing, field: p + ".beneficiary.name", uncertain: true, "PAY by square 1.2.0 makes the beneficiary name mandatory")
+                // Banks pay without it: kept, and judged by the date's rules. Documents of 1.0.0/1.1.0 follow their
+                // own version, which has no such rule.
+                diagnostics.append(PayBySquareDatedRules.beneficiaryNameMandatory.violation(field: p + ".beneficiary.name"))
             }
         }
         current = 0

@@ -13,6 +13,14 @@ public enum Slovakia {
         identifiers: [Slovakia.account],
         accounts: [Slovakia.account],
         slipTemplates: SlovakSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
-        extrasKeys: ["sk.invoiceID", "sk.paymentOptions", "sk.unknown.*"]
+        extrasKeys: ["sk.invoiceID", "sk.paymentOptions", "sk.unknown.*"],
+        datedRules: PayBySquareDatedRules.all,
+        textFields: [
+            // The Czech scanners read the same symbols and accounts (one type each, named `cz.…`).
+            .init(type: "cz.vs", country: "SK", identifier: nil, shape: .builtInScanner, summary: "variabilný symbol (as cz.vs)"),
+            .init(type: "cz.ks", country: "SK", identifier: nil, shape: .builtInScanner, summary: "konštantný symbol (as cz.ks)"),
+            .init(type: "cz.ss", country: "SK", identifier: nil, shape: .builtInScanner, summary: "špecifický symbol (as cz.ss)"),
+            .init(type: "cz.account", country: "SK", family: .account, identifier: account, shape: .builtInScanner),
+        ]
     )
 }

@@ -11,7 +11,8 @@ public enum Slovenia {
         identifiers: [reference],
         slipTemplates: SlovenianSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
         extrasKeys: ["si.checksum", "si.deposit", "si.withdrawal", "si.payerReference", "si.paymentDate", "si.reserve",
-                     "si.reserved", "si.urgent"]
+                     "si.reserved", "si.urgent"],
+        textFields: [.init(type: "si.model", identifier: reference, shape: .builtInScanner)]
     )
 }
 

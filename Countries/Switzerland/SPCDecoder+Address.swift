@@ -5,8 +5,8 @@ import GiroCore
 ///
 /// * `S` (structured): street and building number optional, postal code and town mandatory.
 /// * `K` (combined, removed in IG 2.3): line 1 optional, line 2 ("postal code and town") mandatory,
-///   postal code and town must be empty. Decoded into `address.lines` with a warning
-///   `address_combined_deprecated`. A single-element `lines` means line 1 was empty.
+///   postal code and town must be empty. Decoded into `address.lines`, reported under the dated rule
+///   `address_combined_deprecated` (``SPCDatedRules``). A single-element `lines` means line 1 was empty.
 extension SPCDecoder {
     /// `true` when all 7 lines of the block starting at `start` are empty.
     func blockIsEmpty(_ start: Int) -> Bool {
@@ -46,8 +46,8 @@ extension SPCDecoder {
 
         var address = Address()
         if combined {
-            warn(.addressCombinedDeprecated, field: "\(path).address", at: typeLine,
-                 "combined address (type K) is no longer allowed from IG QR-bill 2.3; decoded into address lines")
+            diagnostics.append(SPCDatedRules.structuredAddressOnly.violation(
+                field: "\(path).address", line: typeLine + 1, offset: offset(typeLine)))
             let first = text(line1, field: "\(path).address.lines[0]", max: SPCLayout.combinedLineMax)
             guard let second = text(line2, field: "\(path).address.lines[1]", max: SPCLayout.combinedLineMax) else {
                 throw fail(.fieldMissing, field: "\(path).address.lines[1]", at: line2,

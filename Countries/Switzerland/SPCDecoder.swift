@@ -143,6 +143,10 @@ extension SPCDecoder {
         record.debtor = try party(at: SPCLayout.debtor, path: "debtor", required: false)
         let reference = try reference(qrIBAN: account.isQRIBAN == true)
         record.reference = reference.reference
+        if reference.kind == .qrr, currency != "CHF" {
+            diagnostics.append(SPCDatedRules.qrReferenceOnlyInCHF.violation(
+                field: "amount.currency", line: SPCLayout.currency + 1, offset: offset(SPCLayout.currency)))
+        }
         // One literal: a dictionary grown key by key allocates per growth step.
         record.extras = [SPCExtrasKey.currency: currency, SPCExtrasKey.referenceType: reference.kind.rawValue]
         let message = text(SPCLayout.unstructuredMessage, field: "remittanceInformation", max: SPCLayout.unstructuredMessageMax)

@@ -1,6 +1,7 @@
 import GiroCore
 
-/// Swiss QR-bill (Swiss Payments Code, `SPC` version 02xx, IG QR-bill 2.0–2.3).
+/// Swiss QR-bill (Swiss Payments Code, `SPC` version 02xx, IG QR-bill 2.0–2.4; the dated rules of 2.3 and 2.4 are
+/// judged on the payload's date, ``SPCDatedRules``).
 ///
 /// Decodes the 31–34 lines of the payload into a ``PaymentRecord``: creditor (CH/LI IBAN or QR-IBAN,
 /// S or K address), reserved ultimate creditor, amount and currency (CHF/EUR), ultimate debtor,
@@ -26,6 +27,7 @@ public struct SwissQRBill: PaymentFormatEncoder {
         try PayloadLimits.check(payload.bytes, format: id)
         var decoder = SPCDecoder(format: id, payload: payload)
         try decoder.decode()
+        decoder.judgeDatedRules(on: payload.judgementDate)
         return (consume decoder).finished()
     }
 

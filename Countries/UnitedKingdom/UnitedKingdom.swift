@@ -11,7 +11,8 @@ public enum UnitedKingdom {
         identifiers: [account],
         accounts: [account],
         slipTemplates: BritishSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
-        extrasKeys: ["gb.codeline", "gb.handle", "gb.linkKind", "gb.normalisation", "gb.url"]
+        extrasKeys: ["gb.codeline", "gb.handle", "gb.linkKind", "gb.normalisation", "gb.url"],
+        textFields: [.init(type: "gb.account", family: .account, identifier: account, shape: .builtInScanner)]
     )
 }
 

@@ -30,6 +30,13 @@
     X(_ZNK7poppler8document5pagesEv) \
     X(_ZNK7poppler8document9is_lockedEv) \
     X(_ZNK7poppler8text_box4bboxEv) \
-    X(_ZNK7poppler8text_box4textEv)
+    X(_ZNK7poppler8text_box4textEv) \
+    X(_ZNK7poppler13embedded_file4dataEv) \
+    X(_ZNK7poppler13embedded_file4nameB5cxx11Ev) \
+    X(_ZNK7poppler13embedded_file4sizeEv) \
+    X(_ZNK7poppler13embedded_file8is_validEv) \
+    X(_ZNK7poppler13embedded_file9mime_typeB5cxx11Ev) \
+    X(_ZNK7poppler8document14embedded_filesEv) \
+    X(_ZNK7poppler8document18has_embedded_filesEv)
 
 GIRO_LAZY_LIBRARY(giro_poppler, "libpoppler-cpp", GIRO_POPPLER_FUNCTIONS, "libpoppler-cpp.so.0", "libpoppler-cpp.so")

@@ -1,6 +1,7 @@
 #include "poppler_shim.h"
 
 #include <poppler/cpp/poppler-document.h>
+#include <poppler/cpp/poppler-embedded-file.h>
 #include <poppler/cpp/poppler-global.h>
 #include <poppler/cpp/poppler-page-renderer.h>
 #include <poppler/cpp/poppler-page.h>
@@ -167,3 +168,52 @@ extern "C" const char *gps_message(const gps_document *doc, int index) {
     if (!doc || index < 0 || size_t(index) >= doc->messages.size()) return nullptr;
     return doc->messages[size_t(index)].c_str();
 }
+
+// Embedded files (e-invoices in PDF/A-3). The declared size is checked before the data is copied out.
+struct gps_attachments {
+    struct File { std::string name, mime; std::vector<char> data; bool read; int declared; };
+    std::vector<File> list;
+};
+
+extern "C" gps_attachments *gps_attachments_read(gps_document *doc, int max_count, int max_bytes, int read_undeclared) {
+    if (!doc || !doc->doc || max_count <= 0) return nullptr;
+    try {
+        Scope scope(doc);
+        if (!doc->doc->has_embedded_files()) return nullptr;
+        auto out = std::make_unique<gps_attachments>();
+        for (poppler::embedded_file *file : doc->doc->embedded_files()) {
+            if (!file || !file->is_valid()) continue;
+            if (int(out->list.size()) >= max_count) break;
+            gps_attachments::File f;
+            f.name = file->name().substr(0, 255);
+            f.mime = file->mime_type().substr(0, 127);
+            f.declared = file->size();
+            f.read = false;
+            if ((f.declared >= 0 && f.declared <= max_bytes) || (f.declared < 0 && read_undeclared)) {
+                poppler::byte_array bytes = file->data();
+                if (int64_t(bytes.size()) <= int64_t(max_bytes)) { f.data.assign(bytes.begin(), bytes.end()); f.read = true; }
+            }
+            out->list.push_back(std::move(f));
+        }
+        return out.release();
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+extern "C" int gps_attachments_count(const gps_attachments *list) { return list ? int(list->list.size()) : 0; }
+
+extern "C" int gps_attachments_get(const gps_attachments *list, int i, const char **name, int *name_length, const char **mime,
+                                   const uint8_t **data, int *length, int *declared_size) {
+    if (!list || i < 0 || i >= int(list->list.size())) return 0;
+    const gps_attachments::File &f = list->list[size_t(i)];
+    *name = f.name.data();
+    *name_length = int(f.name.size());
+    *mime = f.mime.c_str();
+    *data = f.read ? reinterpret_cast<const uint8_t *>(f.data.data()) : nullptr;
+    *length = f.read ? int(f.data.size()) : 0;
+    *declared_size = f.declared;
+    return 1;
+}
+
+extern "C" void gps_attachments_free(gps_attachments *list) { delete list; }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import GiroImaging
 
 /// Decodes NDJSON (or plain-text) lines into NDJSON result lines, in input order, on several cores.
 ///
@@ -11,6 +12,14 @@ public struct BatchDecoder: Sendable {
     public let jobs: Int
     /// Longest input line accepted (a base64 payload at the payload limit fits easily).
     public static let maxLineBytes = 64 * 1024
+    /// Longest line when `documents` is set: a base64 PDF or photo of up to 12 MiB.
+    public static let maxDocumentLineBytes = 16 * 1024 * 1024
+    /// When set, a line whose bytes are a PDF or an image (`payloadBase64`) is read as a document: its output line
+    /// carries `document` (a `DocumentResult`) instead of `record`. Nil (the default): such a line is a payload.
+    public var documents: DocumentReader?
+
+    /// The line limit in force: `maxDocumentLineBytes` when documents are read.
+    public var lineLimit: Int { documents == nil ? Self.maxLineBytes : Self.maxDocumentLineBytes }
 
     public init(decoder: PaymentDecoder = PaymentDecoder(), jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.decoder = decoder
@@ -52,6 +61,8 @@ public struct BatchDecoder: Sendable {
         public var line: Int
         public var record: PaymentRecord?
         public var error: GiroError?
+        /// A PDF or image line read as a document (`BatchDecoder.documents`).
+        public var document: DocumentResult?
 
         public func encode(to encoder: Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
@@ -59,12 +70,18 @@ public struct BatchDecoder: Sendable {
             try c.encode(line, forKey: .line)
             if let record { try c.encode(record, forKey: .record) }
             if let error { try c.encode(error, forKey: .error) }
+            if let document { try c.encode(document, forKey: .document) }
         }
-        enum CodingKeys: String, CodingKey { case id, line, record, error }
+        enum CodingKeys: String, CodingKey { case id, line, record, error, document }
     }
 
     /// One output line as compact JSON (sorted keys), without the newline.
     public static func json(_ out: OutputLine) -> String {
+        if out.document != nil {
+            let e = JSONEncoder()
+            e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            if let data = try? e.encode(out) { return String(decoding: data, as: UTF8.self) }
+        }
         var w = JSONWriter(capacity: 2048)
         w.object { o in
             if let error = out.error { o.key("error") { error.writeJSON(to: &$0) } }
@@ -86,8 +103,8 @@ public struct BatchDecoder: Sendable {
         var bytes = raw
         if bytes.last == 0x0D { bytes = bytes.dropLast() }
         func failure(_ id: LineID, _ e: GiroError) -> OutputLine { OutputLine(id: id, line: lineNumber, record: nil, error: e) }
-        if bytes.count > Self.maxLineBytes {
-            return failure(.missing, GiroError(.payloadTooLarge, field: "line", line: lineNumber, "input line longer than \(Self.maxLineBytes) bytes"))
+        if bytes.count > lineLimit {
+            return failure(.missing, GiroError(.payloadTooLarge, field: "line", line: lineNumber, "input line longer than \(lineLimit) bytes"))
         }
         guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 }) else {
             return failure(.missing, GiroError(.emptyPayload, field: "line", line: lineNumber, "empty input line"))
@@ -123,6 +140,13 @@ public struct BatchDecoder: Sendable {
             }
         } else {
             payload = Array(bytes)
+        }
+        if let documents, PDFFile.isPDF(payload) || ImageFileFormat.detect(payload) != nil {
+            do {
+                return OutputLine(id: id, line: lineNumber, record: nil, error: nil, document: try documents.read(bytes: payload))
+            } catch {
+                return failure(id, error)
+            }
         }
         do {
             return OutputLine(id: id, line: lineNumber, record: try decoder.decode(bytes: payload), error: nil)
@@ -160,7 +184,7 @@ public struct BatchDecoder: Sendable {
                 out.reserveCapacity((end - start) * 1200)
                 for i in start..<end {
                     let line = decodeLine(lines[i], lineNumber: firstLineNumber + i, json: json)
-                    if line.record == nil { errors += 1 }
+                    if line.record == nil && line.document == nil { errors += 1 }
                     out.append(contentsOf: Self.json(line).utf8)
                     out.append(0x0A)
                 }

@@ -20,3 +20,8 @@ public enum CountryRegistry {
         identifiers.first { $0.kind == kind }
     }
 }
+
+extension CountryRegistry {
+    /// Every plug-in's national text fields (`giro parse`, `/v1/parse`, slip zones), in registry order.
+    public static var textFields: [NationalTextField] { manifestCountries.flatMap(\.textFields) }
+}

@@ -5,3 +5,5 @@
 @_exported import GiroImaging
 @_exported import GiroSlips
 @_exported import GiroOCR
+@_exported import GiroInvoices
+@_exported import GiroISO20022

@@ -11,4 +11,7 @@ public enum FormatRegistry {
     }
 
     public static var descriptors: [FormatDescriptor] { all.map(\.descriptor) }
+
+    /// Every plug-in's dated rules (`docs/decoding-policy.md`, "Rules in force on a date").
+    public static let datedRules: [DatedRule] = CountryRegistry.all.flatMap(\.datedRules)
 }

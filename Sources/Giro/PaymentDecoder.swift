@@ -13,10 +13,37 @@ public struct PaymentDecoder: Sendable {
     /// `1...PayloadLimits.maxBytes`. It can only lower the formats' ceiling: every plug-in refuses more than
     /// `PayloadLimits.maxBytes` on its own, so a larger value is clamped here, visibly, not ignored later.
     public let maxPayloadBytes: Int
+    /// The day whose rules judge each payload (`docs/decoding-policy.md`, "Rules in force on a date"); nil: the day
+    /// of each decode, from `today`. A payload's own ``Payload/asOf`` wins.
+    public let asOf: CalendarDate?
+    /// Today's date when `asOf` is nil; injectable so tests do not depend on the clock. Nil: the UTC clock, read
+    /// only when a payload breaks a dated rule.
+    public let today: (@Sendable () -> CalendarDate)?
 
-    public init(formats: [any PaymentFormat] = FormatRegistry.all, maxPayloadBytes: Int = PayloadLimits.maxBytes) {
+    public init(formats: [any PaymentFormat] = FormatRegistry.all, maxPayloadBytes: Int = PayloadLimits.maxBytes,
+                asOf: CalendarDate? = nil, today: (@Sendable () -> CalendarDate)? = nil) {
         self.formats = formats
         self.maxPayloadBytes = min(max(maxPayloadBytes, 1), PayloadLimits.maxBytes)
+        self.asOf = asOf
+        self.today = today
+    }
+
+    /// The same decoder judging by the rules in force on `date` (nil: today).
+    public func judging(asOf date: CalendarDate?) -> PaymentDecoder {
+        PaymentDecoder(formats: formats, maxPayloadBytes: maxPayloadBytes, asOf: date, today: today)
+    }
+
+    /// The date `payload` is judged on.
+    public func judgementDate(for payload: Payload) -> CalendarDate {
+        payload.asOf ?? asOf ?? today?() ?? CalendarDate.utc()
+    }
+
+    /// The payload with its judgement date filled in, for the plug-in.
+    private func dated(_ payload: Payload) -> Payload {
+        guard payload.asOf == nil, let date = asOf ?? today?() else { return payload }
+        var p = payload
+        p.asOf = date
+        return p
     }
 
     /// The plug-in whose header sniff accepts the payload, if any.
@@ -34,7 +61,7 @@ public struct PaymentDecoder: Sendable {
             throw GiroError(.unknownFormat, "no supported payment format recognises this payload")
         }
         do {
-            return try format.decode(payload)
+            return try format.decode(dated(payload))
         } catch {
             var e = error
             if e.format == nil { e.format = format.id }
@@ -56,7 +83,7 @@ public struct PaymentDecoder: Sendable {
             throw GiroError(.unknownFormat, "no plug-in with id \(formatID)")
         }
         try checkSize(payload, format: formatID)
-        return try format.decode(payload)
+        return try format.decode(dated(payload))
     }
 
     /// The engine's limit, checked before any plug-in sees the bytes.

@@ -8,6 +8,7 @@ struct DecodeCommand: ParsableCommand {
         abstract: "Decode one payment payload and print its record.",
         discussion: """
         The payload is taken from the argument, from --file, or from standard input (`-` or no argument).
+        An XML e-invoice (UBL, CII, ZUGFeRD 1.0, ebInterface; recognised by a leading `<`) prints its record         (`source.kind` `xml`); a PDF's embedded invoice (Factur-X, ZUGFeRD, XRechnung) is listed after its symbols         as `{"kind": "invoice", "attachment", "record"}` (or `"error"`).
         Files and standard input are read as raw bytes, so each format applies its own charset rules.
         Exit codes: 0 valid, 2 uncertain, 64 usage (also an unknown --as id), 65 invalid or over the size limit \
         (the error as JSON on stdout, a line on stderr), 66 no input (a missing file; a directory: use `giro scan`; \
@@ -22,6 +23,9 @@ struct DecodeCommand: ParsableCommand {
         the symbols. A payment barcode on a slip is the answer, cross-checked by the print (`source.crossCheck`, \
         a `slip_barcode_mismatch` warning per differing field; the slip is then not listed again).
         --ocr FILE reads slips from OCR the caller already ran (words JSON, hOCR, ALTO, Tesseract TSV).
+        --document reads a PDF, an image or an XML file as one document: every source (barcodes, print) merged \
+        into one record per payment with each field's sources; sources that disagree on IBAN, amount, currency, \
+        reference or payee name give `document_source_mismatch` and status `uncertain` (exit 2; 65 no payment).
         """
     )
 
@@ -48,8 +52,13 @@ struct DecodeCommand: ParsableCommand {
 
     @OptionGroup var slips: SlipOptions
 
+    @OptionGroup var asOf: AsOfOption
+
     @Flag(help: "For a PDF: print each page's words with their pixel boxes (one JSON line per page) instead of symbols.")
     var words = false
+
+    @Flag(help: "Read the input as one document (PDF, image, XML): the merged payments, each field's sources, and every source mismatch.")
+    var document = false
 
     func validate() throws {
         if payload != nil, file != nil, payload != "-" {
@@ -63,9 +72,11 @@ struct DecodeCommand: ParsableCommand {
     func run() throws {
         if let ocr = slips.ocrFile { return try runOCR(ocr) }
         let bytes = try readInput()
+        if document { return try runDocument(bytes) }
         if PDFFile.isPDF(bytes) { return try runPDF(bytes) }
         if ImageFileFormat.detect(bytes) != nil { return try runImage(bytes) }
-        let decoder = PaymentDecoder()
+        if formatID == nil, InvoiceDecoder.looksLikeXML(bytes) { return try runInvoiceXML(bytes) }  // e-invoice (InvoiceSupport.swift)
+        let decoder = asOf.paymentDecoder
         let payloadValue = Payload(bytes: bytes)
         let result = Result { () throws(GiroError) in
             if let formatID { return try decoder.decode(payloadValue, formatID: formatID) }
@@ -113,7 +124,8 @@ struct DecodeCommand: ParsableCommand {
 
     private func runImage(_ bytes: [UInt8]) throws {
         let result: ImageDecodeResult
-        let decoder = try image.decoder(slipReader: { try slips.reader() })
+        var decoder = try image.decoder(slipReader: { try slips.reader() })
+        decoder.decoder = asOf.paymentDecoder
         do {
             result = try ImageOutput.decode(bytes, with: decoder, debugImage: debugImage)
         } catch {
@@ -139,7 +151,7 @@ struct DecodeCommand: ParsableCommand {
         var source = file ?? ((payload == nil || payload == "-") ? "-" : nil)
         // `giro decode slip.jpg`: an argument naming an image file is read as that file; one naming a directory or
         // an empty file is refused below for what it is.
-        if source == nil, let payload, Self.isImageFile(payload) || [.directory, .emptyFile].contains(DecodeInputKind.of(payload)) {
+        if source == nil, let payload, Self.isImageFile(payload) || (document && DecodeInputKind.of(payload) == .file) || [.directory, .emptyFile].contains(DecodeInputKind.of(payload)) {
             source = payload
         }
         guard let source else {
@@ -156,7 +168,8 @@ struct DecodeCommand: ParsableCommand {
             defer { reader.close() }
             // The cap is the image limit for an image or a PDF, the payload limit for anything else.
             bytes = try reader.readAll {
-                ImageFileFormat.detect($0) != nil || PDFFile.isPDF($0) ? ImageLimits.maxFileBytes : PayloadLimits.maxBytes
+                document || ImageFileFormat.detect($0) != nil || PDFFile.isPDF($0) ? ImageLimits.maxFileBytes
+                    : InvoiceDecoder.looksLikeXML($0) ? XMLLimits().maxBytes : PayloadLimits.maxBytes
             }
         } catch .tooLarge(let name, let size, let limit) {
             let message = InputError.tooLarge(name, size: size, limit: limit).message
@@ -175,6 +188,6 @@ struct DecodeCommand: ParsableCommand {
               let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 1024)) ?? Data())
-        return ImageFileFormat.detect(head) != nil || PDFFile.isPDF(head)
+        return ImageFileFormat.detect(head) != nil || PDFFile.isPDF(head) || InvoiceDecoder.looksLikeXML(head)
     }
 }

@@ -12,7 +12,7 @@ struct GiroCommand: AsyncParsableCommand {
         """,
         version: "0.1.0",
         subcommands: [DecodeCommand.self, BatchCommand.self, FormatsCommand.self, TemplatesCommand.self, CheckCommand.self, GrepCommand.self,
-                      ParseCommand.self, ScanCommand.self, ServeCommand.self]
+                      ParseCommand.self, ScanCommand.self, ServeCommand.self, ExportCommand.self, EncodeCommand.self]
     )
 
     /// Runs the command; a thrown `GiroExit` becomes the process exit code, anything else goes to ArgumentParser

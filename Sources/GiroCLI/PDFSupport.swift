@@ -56,7 +56,9 @@ extension DecodeCommand {
     func runPDF(_ bytes: [UInt8]) throws {
         let result: PDFDecodeResult
         do {
-            result = try pdf.decoder(image, words: words).decode(pdfBytes: bytes)
+            var decoder = pdf.decoder(image, words: words)
+            decoder.imageDecoder.decoder = asOf.paymentDecoder
+            result = try decoder.decode(pdfBytes: bytes)
         } catch {
             Output.writeOut(Output.json(["error": error], pretty: outputFormat == .pretty))
             throw GiroExit.dataError.report("decode", error.description)
@@ -67,14 +69,17 @@ extension DecodeCommand {
             return
         }
         let symbols = result.symbols
+        // E-invoices embedded in the PDF, listed after the symbols (InvoiceSupport.swift).
+        let invoices = InvoiceCLI.invoices(inPDF: bytes)
+        let findings = symbols.map(PDFFinding.symbol) + invoices.map(PDFFinding.invoice)
         switch outputFormat {
-        case .pretty: Output.writeOut(Output.json(symbols, pretty: true))
-        case .json: Output.writeOut(Output.json(symbols, pretty: false))
-        case .ndjson: for s in symbols { Output.writeOut(Output.json(s, pretty: false)) }
-        case .text: Output.writeOut(symbols.map(PDFOutput.text).joined(separator: "\n\n"))
+        case .pretty: Output.writeOut(Output.json(findings, pretty: true))
+        case .json: Output.writeOut(Output.json(findings, pretty: false))
+        case .ndjson: for s in findings { Output.writeOut(Output.json(s, pretty: false)) }
+        case .text: Output.writeOut(findings.map(\.text).joined(separator: "\n\n"))
         }
-        if symbols.isEmpty { Output.writeErr("giro decode: no barcode found on \(result.pageCount) page(s)") }
-        let code = PDFOutput.exitCode(result)
+        if symbols.isEmpty && invoices.isEmpty { Output.writeErr("giro decode: no barcode found on \(result.pageCount) page(s)") }
+        let code = InvoiceCLI.exitCode(result, invoices: invoices)
         if code != GiroExit.valid { throw code }
     }
 }

@@ -16,8 +16,10 @@ struct ParseCommand: ParsableCommand {
         """
     )
 
-    @Option(name: .long, help: "Comma-separated parsers out of iban,amount,date,reference,email,raw,vin.")
-    var parsers: String = "iban,amount,date,reference"
+    @Option(name: .long, help: ArgumentHelp(
+        "Comma-separated parsers: \(ParserGroup.registryNames.joined(separator: ",")). `national` is every national "
+            + "parser of --country (of every country without it); a national type runs that parser alone."))
+    var parsers: String = "iban,amount,date,reference,national"
 
     @Option(name: .long, help: "An extra GiroRegex pattern; named captures become fields.")
     var regex: String?
@@ -25,7 +27,7 @@ struct ParseCommand: ParsableCommand {
     @Option(name: .long, help: "OCR substitutions allowed per --regex match.")
     var ocr: Int = 0
 
-    @Option(name: .long, help: "Country context (ISO 3166 alpha-2): currency, language, national account forms.")
+    @Option(name: .long, help: "Country context (ISO 3166 alpha-2): currency, language, national account forms, and only that country's national parsers.")
     var country: String?
 
     @Option(name: .long, help: "Language context (ISO 639-1) for month names.")
@@ -53,18 +55,18 @@ struct ParseCommand: ParsableCommand {
     }
 
     mutating func run() throws {
+        if let c = country, c.count != 2 || !c.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            throw GiroExit.usage.report("parse", "--country must be an ISO 3166 alpha-2 code")
+        }
         var group: ParserGroup
         do {
-            group = try ParserGroup.named(parsers.split(separator: ",").map(String.init))
+            group = try ParserGroup.registry(parsers.split(separator: ",").map(String.init), country: country)
             if let regex {
                 guard ocr >= 0 else { throw GiroError(.inputInvalid, field: "ocr", "--ocr must be >= 0") }
-                group = ParserGroup(group.parsers + [try RegexFieldParser(regex, ocrSubstitutions: ocr)])
+                group = group.appending(try RegexFieldParser(regex, ocrSubstitutions: ocr))
             }
         } catch let error as GiroError {
             throw GiroExit.usage.report("parse", error.message)
-        }
-        if let c = country, c.count != 2 || !c.allSatisfy(\.isLetter) {
-            throw GiroExit.usage.report("parse", "--country must be an ISO 3166 alpha-2 code")
         }
         let context = ParseContext(country: country, language: lang, currency: currency, dateOrder: mdy ? .mdy : nil)
         let bytes: [UInt8]

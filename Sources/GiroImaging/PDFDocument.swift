@@ -42,6 +42,11 @@ package final class PDFDocument {
 
     deinit { gps_close(handle) }
 
+    // E-invoices (issue 25): the embedded files, bounded (PDFAttachments.swift).
+    package func attachments(maxCount: Int, maxBytes: Int, readUndeclared: Bool) -> [PDFAttachment] {
+        PDFAttachment.read(handle, maxCount: maxCount, maxBytes: maxBytes, readUndeclared: readUndeclared)
+    }
+
     /// Page size in points as rendered (crop box, /Rotate applied); nil for an unusable page. `index` is 0-based.
     package func pageSize(_ index: Int) -> (width: Double, height: Double)? {
         guard index >= 0, index < pageCount else { return nil }

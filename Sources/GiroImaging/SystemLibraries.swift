@@ -2,6 +2,7 @@ import CDmtx
 import CJPEG
 import CPNG
 import CPopplerShim
+import CQREncode
 import CWebP
 import CZBar
 import CZXingShim
@@ -11,7 +12,7 @@ import GiroCore
 /// them, not at process start (Sources/CLazyLibrary/include/giro_lazy_library.h); a reader asks with
 /// ``require(field:)`` before its first call, so a missing library is a typed `reader_failed`, never a crash.
 package enum SystemLibrary: Sendable {
-    case zbar, dmtx, png, jpeg, webp, poppler, zxing
+    case zbar, dmtx, png, jpeg, webp, poppler, zxing, qrencode
 
     /// Opens the library on first use; `reader_failed` naming the Debian package when it cannot be opened.
     package func require(field: String) throws(GiroError) {
@@ -29,6 +30,7 @@ package enum SystemLibrary: Sendable {
         case .webp: giro_webp_available() != 0
         case .poppler: giro_poppler_available() != 0
         case .zxing: giro_zxing_available() != 0
+        case .qrencode: giro_qrencode_available() != 0
         }
     }
 
@@ -41,6 +43,7 @@ package enum SystemLibrary: Sendable {
         case .webp: giro_webp_load_error()
         case .poppler: giro_poppler_load_error()
         case .zxing: giro_zxing_load_error()
+        case .qrencode: giro_qrencode_load_error()
         }
     }
 
@@ -53,6 +56,7 @@ package enum SystemLibrary: Sendable {
         case .webp: "libwebp7"
         case .poppler: "libpoppler-cpp0v5"
         case .zxing: "libzxing2"
+        case .qrencode: "libqrencode4"
         }
     }
 }

@@ -86,7 +86,8 @@ public struct ParseCandidate: Sendable, Hashable, Codable {
 
     public var parser: ParserKind
     /// Finer type: `iban`, `cz.account`, `rs.account`, `gb.account`, `amount`, `date`, `rf`, `qrr`, `be.ogm`,
-    /// `nl.betalingskenmerk`, `hr.model`, `si.model`, `rs.model`, `cz.vs`, `cz.ks`, `cz.ss`, `email`, `raw`, `vin`, `regex`.
+    /// `nl.betalingskenmerk`, `hr.model`, `si.model`, `rs.model`, `cz.vs`, `cz.ks`, `cz.ss`, `email`, `raw`, `vin`, `regex`,
+    /// and the plug-ins' national types (`de.bzue` …; `fields.country` names their country).
     public var type: String
     /// Canonical value: compact IBAN, `1234.50`, `2025-01-31`, compact reference, normalized text …
     public var value: String

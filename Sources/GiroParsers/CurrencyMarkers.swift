@@ -14,6 +14,7 @@ enum CurrencyMarkers {
         ("zł", "PLN"), ("zl", "PLN"), ("złotych", "PLN"),
         ("KM", "BAM"), ("ден", "MKD"), ("ден.", "MKD"), ("denara", "MKD"), ("Lek", "ALL"), ("lekë", "ALL"), ("leke", "ALL"),
         ("lei", "RON"), ("лв", "BGN"), ("лв.", "BGN"),
+        ("денари", "MKD"), ("денар", "MKD"),
         ("kr", krona), ("kr.", krona), ("kronor", "SEK"), ("krona", "SEK"),
     ]
 

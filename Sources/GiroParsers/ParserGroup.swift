@@ -8,6 +8,12 @@ import GiroCore
 public struct ParserGroup: Sendable {
     public let parsers: [any FieldParser]
     public var limits: ParseLimits
+    /// National candidate types → their country: candidates of these types name it in `fields.country`.
+    public var nationalCountries: [String: String] = [:]
+    /// When set, candidates of a national type (a key of ``nationalCountries``) outside this set are dropped.
+    public var allowedNationalTypes: Set<String>? = nil
+    /// Country → the national types it declares (which country a shared type names in the context).
+    var nationalTypesByCountry: [String: Set<String>] = [:]
 
     public init(_ parsers: [any FieldParser], limits: ParseLimits = ParseLimits()) {
         self.parsers = parsers
@@ -60,6 +66,7 @@ public struct ParserGroup: Sendable {
         var lists: [[ParseCandidate]] = []
         for p in parsers {
             var found = p.scan(bytes, context: context)
+            if !nationalCountries.isEmpty { nationalize(&found, country: context.country) }
             if found.count > limits.maxCandidates { found.removeSubrange(limits.maxCandidates...) }
             lists.append(found)
         }

@@ -3,10 +3,11 @@ import GiroRegex
 /// Czech/Slovak payment symbols — variable (VS, ≤ 10 digits), constant (KS, ≤ 4) and specific (SS, ≤ 10).
 /// A bare run of digits could be anything, so a symbol is reported only right after its label
 /// (`VS:`, `V.S.`, `var. symbol`, `variabilní symbol`, `konštantný symbol` …). Symbols carry no check digit.
+/// The number ends at a word boundary (`\b`), not at a consumed byte, so `VS 1 KS 2 SS 3` on one line gives all three.
 struct SymbolScanner: Sendable {
     let pattern: RegexPattern?
 
-    static let source = #"(?:^|[^A-Za-z0-9])(?<label>v\.?\s?s\.?|var\.?\s*symb(?:ol)?\.?|variabiln[íiýy]\s+symbol|k\.?\s?s\.?|konst\.?\s*symb(?:ol)?\.?|kon(?:s|š)tantn[íiýy]\s+symbol|s\.?\s?s\.?|spec\.?\s*symb(?:ol)?\.?|(?:s|š)pecifick[ýy]\s+symbol)\s*[:.]?\s*(?<n>\d{1,11})(?:[^0-9]|$)"#
+    static let source = #"(?:^|[^A-Za-z0-9])(?<label>v\.?\s?s\.?|var\.?\s*symb(?:ol)?\.?|variabiln[íiýy]\s+symbol|k\.?\s?s\.?|konst\.?\s*symb(?:ol)?\.?|kon(?:s|š)tantn[íiýy]\s+symbol|s\.?\s?s\.?|spec\.?\s*symb(?:ol)?\.?|(?:s|š)pecifick[ýy]\s+symbol)\s*[:.]?\s*(?<n>\d{1,11})\b"#
 
     /// Shared by every symbol candidate (no array allocated per candidate).
     static let notes = ["no_check_digit"]

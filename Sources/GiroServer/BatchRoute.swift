@@ -26,7 +26,9 @@ package struct BatchRoute: Sendable {
             throw RequestInput.unsupported(type, accepted: Self.acceptedTypes)
         }
         let body = request.body
-        let batch = self.batch
+        let batch = try AsOfQuery.date(request).map {
+            BatchDecoder(decoder: self.batch.decoder.judging(asOf: $0), jobs: self.batch.jobs)
+        } ?? self.batch
         let metrics = self.metrics
         let stream = ResponseBody { writer in
             let (blocks, submitted) = AsyncThrowingStream.makeStream(of: DecodedBlock.self)

@@ -9,7 +9,7 @@ package struct DecodeRoute: Sendable {
     package let maxBodyBytes: Int
     package let metrics: ServiceMetrics
 
-    static let acceptedTypes = ["application/octet-stream", "text/plain", "application/json"]
+    static let acceptedTypes = ["application/octet-stream", "text/plain", "application/json", "application/xml", "text/xml"]
 
     /// The JSON request form: exactly one of the two members.
     struct JSONBody: Decodable {
@@ -24,13 +24,19 @@ package struct DecodeRoute: Sendable {
         switch type {
         case nil, "application/octet-stream", "text/plain": payload = body
         case "application/json": payload = try Self.payload(fromJSON: body)
+        case "application/xml", "text/xml": return try respond(EInvoiceReader().read(xml: body).result)  // an e-invoice
         default: throw RequestInput.unsupported(type, accepted: Self.acceptedTypes)
         }
         let formatID = request.uri.queryParameters.get("as")
+        let decoder = try AsOfQuery.decoder(request, base: decoder)
         let outcome = Result { () throws(GiroError) in
             if let formatID { return try decoder.decode(Payload(bytes: payload), formatID: formatID) }
             return try decoder.decode(Payload(bytes: payload))
         }
+        return try respond(outcome)
+    }
+
+    private func respond(_ outcome: Result<PaymentRecord, GiroError>) throws -> Response {
         switch outcome {
         case .success(let record):
             metrics.recordDecode(format: record.format, status: record.status.rawValue)

@@ -15,7 +15,7 @@ public struct GiroService: Sendable {
 
     /// Every path of the OpenAPI document (`/v1/check/{kind}` as its template).
     package static let documentedPaths: Set<String> = [
-        "/v1/decode", "/v1/images", "/v1/batch", "/v1/parse", "/v1/check/{kind}", "/v1/formats",
+        "/v1/decode", "/v1/images", "/v1/documents", "/v1/batch", "/v1/parse", "/v1/check/{kind}", "/v1/formats",
         "/healthz", "/readyz", "/openapi.json", "/metrics",
     ]
 
@@ -42,18 +42,25 @@ public struct GiroService: Sendable {
         let images = ImagesRoute(maxBodyBytes: configuration.maxBodyBytes, maxImagePixels: configuration.maxImagePixels,
                                  readerBudgetMilliseconds: Self.readerBudget(configuration.timeBudget), slips: configuration.slips,
                                  metrics: metrics)
+        let documents = DocumentsRoute(maxBodyBytes: configuration.maxBodyBytes, maxImagePixels: configuration.maxImagePixels,
+                                       readerBudgetMilliseconds: Self.readerBudget(configuration.timeBudget),
+                                       slips: configuration.slips, metrics: metrics)
         let batch = BatchRoute(batch: BatchDecoder(decoder: decoder, jobs: configuration.batchJobs), metrics: metrics)
         let parse = ParseRoute(maxBodyBytes: configuration.maxBodyBytes)
         let check = CheckRoute(maxBodyBytes: configuration.maxBodyBytes)
 
         router.post("/v1/decode") { request, _ in try await gate.run { try await decode.handle(request) } }
         router.post("/v1/images") { request, _ in try await gate.run { try await images.handle(request) } }
+        router.post("/v1/documents") { request, _ in try await gate.run { try await documents.handle(request) } }
         router.post("/v1/batch") { request, _ in try await gate.stream { try await batch.handle(request) } }
         router.post("/v1/parse") { request, _ in try await gate.run { try await parse.handle(request) } }
         router.post("/v1/check/{kind}") { request, context in
             let kind = context.parameters.get("kind") ?? ""
             return try await gate.run { try await check.handle(request, kindName: kind) }
         }
+        let export = ExportRoutes(maxBodyBytes: configuration.maxBodyBytes)
+        router.post("/v1/export/pain001") { request, _ in try await gate.run { try await export.pain001(request) } }
+        router.post("/v1/encode") { request, _ in try await gate.run { try await export.encode(request) } }
         InfoRoutes(metrics: metrics, drain: drain, limiter: limiter).register(on: router, gate: gate)
         return router
     }
@@ -70,9 +77,12 @@ public struct GiroService: Sendable {
 
     /// The Hummingbird application; `onRunning` gets the bound port (useful with port 0).
     package func makeApplication(onRunning: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
-        Application(
+        let (maxBody, token) = (configuration.maxBodyBytes, configuration.bearerToken)
+        return Application(
             router: makeRouter(),
-            server: .http1(configuration: .init(idleTimeout: .milliseconds(Self.idleMilliseconds(configuration.idleTimeout)))),
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [ExpectContinueHandler(maxBodyBytes: maxBody, token: token)],
+                idleTimeout: .milliseconds(Self.idleMilliseconds(configuration.idleTimeout)))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "giro"),
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? 0) },
             logger: logger

@@ -23,6 +23,7 @@ package struct ImagesRoute: Sendable {
         guard type == nil || Self.acceptedTypes.contains(type ?? "") else {
             throw RequestInput.unsupported(type, accepted: Self.acceptedTypes)
         }
+        let asOf = try AsOfQuery.date(request)
         let body = try await RequestInput.collect(request, limit: maxBodyBytes)
         var image = body
         if type == "multipart/form-data" {
@@ -38,7 +39,8 @@ package struct ImagesRoute: Sendable {
             SlipScanning(reader: Self.slipReader, engine: TesseractEngine(),
                          options: SlipImageOptions(budgetMilliseconds: readerBudgetMilliseconds), mode: $0)
         }
-        let decoder = ImageDecoder(loader: ImageLoader(maxPixels: maxImagePixels, maxFileBytes: maxBodyBytes),
+        let decoder = ImageDecoder(decoder: PaymentDecoder(asOf: asOf),
+                                   loader: ImageLoader(maxPixels: maxImagePixels, maxFileBytes: maxBodyBytes),
                                    strategy: ReadingStrategy(budgetMilliseconds: readerBudgetMilliseconds), slips: scanning)
         let result: ImageDecodeResult
         do {

@@ -5,6 +5,8 @@ import Giro
 /// tester see every kind `/v1/check/{kind}` answers, and a country plug-in adds its kinds without editing the file.
 package enum OpenAPIDocument {
     package static let placeholder = #""$GIRO_CHECK_KINDS""#
+    /// In the `parsers` pattern of `/v1/parse`: the registry's parser names (kinds, `national`, national types).
+    package static let parserPlaceholder = "$GIRO_PARSER_NAMES"
 
     package static let served: [UInt8] = substituting(PackageResources.openapi_json)
 
@@ -12,6 +14,9 @@ package enum OpenAPIDocument {
     package static func substituting(_ document: [UInt8]) -> [UInt8] {
         let kinds = CountryRegistry.identifiers.map { "\"\($0.kind)\"" }.joined(separator: ", ")
         let text = String(decoding: document, as: UTF8.self)
-        return Array(text.replacingOccurrences(of: placeholder, with: kinds).utf8)
+        // Parser names as a regex alternation inside a JSON string: `.` escaped for the regex, the `\` for JSON.
+        let names = ParserGroup.registryNames.map { $0.replacingOccurrences(of: ".", with: #"\\."#) }.joined(separator: "|")
+        return Array(text.replacingOccurrences(of: placeholder, with: kinds)
+            .replacingOccurrences(of: parserPlaceholder, with: names).utf8)
     }
 }

@@ -20,19 +20,19 @@ package struct ParseRoute: Sendable {
             throw RequestInput.unsupported(type, accepted: Self.acceptedTypes)
         }
         let query = request.uri.queryParameters
-        let names = (query.get("parsers") ?? "iban,amount,date,reference")
+        let names = (query.get("parsers") ?? "iban,amount,date,reference,national")
             .split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         // The documented pattern exactly: lower-case names, one comma between them, nothing else (no blanks).
-        guard names.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x61 && $0 <= 0x7A } }) else {
-            throw ServiceProblem(.malformedRequest, "parsers must be comma-separated parser names (iban, amount, date, reference, email, raw, vin)")
-        }
-        let group: ParserGroup
-        do { group = try ParserGroup.named(names) } catch {
-            throw ServiceProblem(.malformedRequest, error.message)
+        guard names.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x2E } }) else {
+            throw ServiceProblem(.malformedRequest, "parsers must be comma-separated parser names (iban, amount, date, reference, email, raw, vin, national, or a national type such as cz.vs)")
         }
         let country = query.get("country")
         if let country, country.utf8.count != 2 || !country.allSatisfy({ $0.isASCII && $0.isLetter }) {
             throw ServiceProblem(.malformedRequest, "country must be an ISO 3166 alpha-2 code")
+        }
+        let group: ParserGroup
+        do { group = try ParserGroup.registry(names, country: country) } catch {
+            throw ServiceProblem(.malformedRequest, error.message)
         }
         let mdy = query.get("mdy")
         guard mdy == nil || mdy == "true" || mdy == "false" else {

@@ -36,7 +36,7 @@ package enum ProblemStatus {
     package static func status(for error: GiroError) -> HTTPResponse.Status {
         switch error.code {
         case .payloadTooLarge, .imageTooLarge: .contentTooLarge
-        case .imageFormatUnsupported: .unsupportedMediaType
+        case .imageFormatUnsupported, .documentUnsupported: .unsupportedMediaType
         case .inputInvalid: .badRequest
         default: .unprocessableContent
         }

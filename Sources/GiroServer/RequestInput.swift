@@ -6,6 +6,12 @@ import Hummingbird
 package enum RequestInput {
     /// The whole body, or 413 `body_too_large` as soon as it passes `limit` (the rest is never buffered).
     package static func collect(_ request: Request, limit: Int) async throws -> [UInt8] {
+        // Refused on the head when the client waits for `100 Continue` (it then never sends the body); any other
+        // client's body is read up to the limit as before, so it is not cut off mid-send.
+        if ExpectContinueHandler.expectsContinue(request.headers), let length = request.headers[.contentLength].flatMap({ Int($0) }),
+           length > limit {
+            throw ServiceProblem(.bodyTooLarge, "the request body is larger than the limit of \(limit) bytes")
+        }
         var bytes: [UInt8] = []
         for try await buffer in request.body {
             guard bytes.count + buffer.readableBytes <= limit else {

@@ -154,6 +154,15 @@ enum SlipFieldReader {
                                                 "zone \(zone.field): account \(s) fails its \(country) check digits"))
             case .notAnAccount: return unreadable("no \(country) account")
             }
+        case .national:
+            let type = zone.options["type"] ?? ""
+            guard let field = rules.textFields[type], !field.shape.builtIn else { return unreadable("no national text field \(type)") }
+            guard let c = best(NationalFieldParser(fields: [field], zone: true), raw, context) else { return unreadable("no \(type)") }
+            take(c)
+            // A failed check leaves the field empty, as a failing account does: which digit is wrong cannot be known.
+            if c.status != .invalid {
+                out.value = field.family == .reference ? .reference(reference(from: c)) : .text(c.value)
+            }
         case .codingLine:
             let id = zone.options["codingLine"] ?? ""
             guard let reader = rules.codingLines[id] else { return unreadable("no coding-line reader \(id)") }

@@ -9,6 +9,8 @@ public struct SlipNationalRules: Sendable {
     public var references: [String: any NationalReferenceRule] = [:]
     /// By reader id (`ch.esr`), the name a template's `codingLine` option gives.
     public var codingLines: [String: any CodingLineReader] = [:]
+    /// By type (`cz.vs`), the name a `national` zone's `type` option gives.
+    public var textFields: [String: NationalTextField] = [:]
 
     public init() {}
 
@@ -18,6 +20,7 @@ public struct SlipNationalRules: Sendable {
             for a in d.accounts { accounts[a.countryCode] = a }
             for r in d.references { references[r.countryCode] = r }
             for c in d.codingLines { codingLines[c.id] = c }
+            for f in d.textFields where textFields[f.type] == nil { textFields[f.type] = f }
         }
     }
 
@@ -33,6 +36,10 @@ public struct SlipNationalRules: Sendable {
             if z.parser == .codingLine {
                 let id = z.options["codingLine"] ?? ""
                 if codingLines[id] == nil { out.append("\(z.field): no coding-line reader \(id)") }
+            }
+            if z.parser == .national {
+                let type = z.options["type"] ?? ""
+                if textFields[type].map({ !$0.shape.builtIn }) != true { out.append("\(z.field): no national text field \(type)") }
             }
         }
         if t.rules.contains(.accountCheck), accounts[t.country]?.checksPairs != true {

@@ -47,6 +47,10 @@ public enum SlipParserKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// A national account number (`country`, default the template's) with its check, converted to the IBAN by the
     /// country's `NationalAccountRule`.
     case account
+    /// A national text field a country plug-in declares (option `type`: `de.bzue`, `hu.befizetoazonosito`), read by
+    /// GiroParsers' `NationalFieldParser` with the zone standing for its label; look-alikes repaired only when the
+    /// field's check confirms them.
+    case national
 
     /// Options each parser accepts.
     var allowedOptions: Set<String> {
@@ -59,6 +63,7 @@ public enum SlipParserKind: String, Sendable, Hashable, Codable, CaseIterable {
         case .regex: ["pattern"]
         case .account: ["country", "bankZone"]
         case .codingLine: ["codingLine"]
+        case .national: ["type"]
         default: []
         }
     }

@@ -18,7 +18,7 @@ import Giro
 
     @Test(arguments: vectors)
     func decodePrintsTheGoldenRecord(_ c: Golden.Case) throws {
-        let run = try CLITests().giro(["decode", "--file", c.payload.path, "--format", "json"])
+        let run = try CLITests().giro(["decode", "--file", c.payload.path, "--format", "json", "--as-of", c.asOf.description])
         let golden = try Data(contentsOf: c.golden)
         if c.expectation == "invalid" {
             #expect(run.status == 65)

@@ -6,7 +6,7 @@ import Testing
 /// command that reads no image must not load them, and one that reads an image or PDF loads exactly what it
 /// needs. glibc's loader reports every library it opens with `LD_DEBUG=files` (on stderr).
 @Suite struct LazyLibraryCLITests {
-    static let imageLibraries = ["libzbar.so", "libZXing.so", "libdmtx.so", "libpng16.so", "libjpeg.so", "libwebp.so", "libpoppler-cpp.so", "libpoppler.so"]
+    static let imageLibraries = ["libzbar.so", "libZXing.so", "libdmtx.so", "libpng16.so", "libjpeg.so", "libwebp.so", "libpoppler-cpp.so", "libpoppler.so", "libqrencode.so"]
 
     /// The libraries ld.so opened for one `giro` run, by soname, and the exit status.
     func loaded(_ args: [String]) throws -> (libraries: Set<String>, status: Int32) {
@@ -43,6 +43,19 @@ import Testing
             #expect(run.libraries.contains { $0.hasPrefix("libc.so") }, "LD_DEBUG=files reported nothing for \(args)")
             #expect(imageLibraries(in: run.libraries).isEmpty, "\(args) loaded \(imageLibraries(in: run.libraries))")
         }
+    }
+
+    @Test func encodeOpensLibqrencodeOnlyForAPNG() throws {
+        let record = FileManager.default.temporaryDirectory.appendingPathComponent("giro-lazy-\(UUID().uuidString).json")
+        let png = record.appendingPathExtension("png")
+        defer { try? FileManager.default.removeItem(at: record); try? FileManager.default.removeItem(at: png) }
+        let decoded = try CLITests().giro(["decode", "--file", CLITests.epc, "--format", "json"])
+        try Data(decoded.stdout.utf8).write(to: record)
+        let plain = try loaded(["encode", "--as", "sepa.epc-qr", record.path])
+        #expect(plain.status == 0 && imageLibraries(in: plain.libraries).isEmpty, "\(imageLibraries(in: plain.libraries))")
+        let drawn = try loaded(["encode", "--as", "sepa.epc-qr", "--png", png.path, record.path])
+        #expect(drawn.status == 0)
+        #expect(imageLibraries(in: drawn.libraries).sorted() == ["libpng16.so", "libqrencode.so"])
     }
 
     @Test func aPDFLoadsPopplerAndAnImageItsReaders() throws {

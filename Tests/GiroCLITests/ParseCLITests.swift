@@ -52,3 +52,23 @@ extension CLITests {
         #expect(try giro(["parse", "-"], stdin: Data("nothing to see here".utf8)).status == 1)
     }
 }
+
+/// National parsers on the command line: listed by `--help`, picked by `--country`.
+extension CLITests {
+    @Test func parseHelpListsEveryNationalParser() throws {
+        let r = try giro(["parse", "--help"])
+        let help = r.stdout.replacingOccurrences(of: "\n", with: "").replacingOccurrences(of: " ", with: "")
+        for name in ParserGroup.registryNames { #expect(help.contains(name), "\(name) missing from giro parse --help") }
+    }
+
+    @Test func parseCountryPicksTheNationalParsers() throws {
+        let input = Data("Verwendungszweck 1OO8 4545 6115 8\nBefizetőazonosító: 9876543217\n".utf8)
+        let german = try giro(["parse", "--country", "DE", "-"], stdin: input)
+        #expect(german.status == 0, "\(german.stderr)")
+        let out = try JSONDecoder().decode(ParseOutput.self, from: Data(german.stdout.utf8))
+        #expect(out.candidates.map(\.type) == ["de.bzue"] && out.candidates.first?.fields["country"] == "DE")
+        let every = try JSONDecoder().decode(ParseOutput.self, from: Data(try giro(["parse", "-"], stdin: input).stdout.utf8))
+        #expect(Set(every.candidates.compactMap { $0.fields["country"] }) == ["DE", "HU"])
+        #expect(try giro(["parse", "--parsers", "hu.befizetoazonosito", "-"], stdin: input).status == 0)
+    }
+}

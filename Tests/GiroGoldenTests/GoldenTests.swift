@@ -14,7 +14,7 @@ import Giro
     @Test(arguments: cases)
     func decodesToGolden(_ c: Golden.Case) throws {
         let bytes = try [UInt8](Data(contentsOf: c.payload))
-        let result = Result { () throws(GiroError) in try PaymentDecoder().decode(bytes: bytes, symbology: c.symbology) }
+        let result = Result { () throws(GiroError) in try PaymentDecoder(asOf: c.asOf).decode(bytes: bytes, symbology: c.symbology) }
         let actual = try Golden.render(result)
 
         switch (c.expectation, result) {

@@ -24,7 +24,9 @@ import Testing
         for case let path as String in walker where path.hasSuffix(".json") && !path.hasPrefix("ocr-inputs/") && !path.hasSuffix(".words.json")
             && !(path.hasPrefix("slips/") && specs.contains((path as NSString).lastPathComponent)) {
             // Identifier checks (`giro check`) have their own shape; everything else is a record or {"error": …}.
-            out.append((base.appendingPathComponent(path), path.hasPrefix("validators/") ? "identifierCheck" : nil))
+            // Document verdicts (fixtures/documents) too.
+            let definition = path.hasPrefix("validators/") ? "identifierCheck" : path.hasPrefix("documents/") ? "document" : nil
+            out.append((base.appendingPathComponent(path), definition))
         }
         return out.sorted { $0.0.path < $1.0.path }
     }

@@ -19,6 +19,16 @@ struct ContractTests {
         #expect(kinds == CountryRegistry.identifiers.map(\.kind))
     }
 
+    @Test func parserNamesAreTheRegistrysNames() throws {
+        let parameter = try JSONTree.parse(Self.document)["paths"]?["/v1/parse"]?["post"]?["parameters"]?.array?.first
+        let pattern = try #require(parameter?["schema"]?["pattern"]?.string)
+        #expect(!pattern.contains("$"+"GIRO_PARSER_NAMES"))
+        let regex = try NSRegularExpression(pattern: pattern)
+        func matches(_ s: String) -> Bool { regex.firstMatch(in: s, range: NSRange(s.startIndex..., in: s)) != nil }
+        for name in ParserGroup.registryNames { #expect(matches(name) && matches("iban," + name), "\(name)") }
+        #expect(!matches("nope") && !matches("czxvs") && !matches("iban,,amount"))
+    }
+
     struct Observation: Hashable { var method: String, path: String, status: Int }
 
     /// One request, checked against the document; returns what was observed.
@@ -79,15 +89,23 @@ struct ContractTests {
         seen.insert(try await Self.exercise(p, "POST", "/v1/decode", headers: text, body: swiss))
         seen.insert(try await Self.exercise(p, "POST", "/v1/decode", headers: ["Content-Type": "application/json"], body: Array("{".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/decode", headers: text, body: [UInt8](repeating: 0x41, count: 9000)))
-        seen.insert(try await Self.exercise(p, "POST", "/v1/decode", headers: xml, body: Array("<a/>".utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/decode", headers: ["Content-Type": "image/gif"], body: Array("<a/>".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/decode", headers: text, body: Array("hello".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/images", headers: ["Content-Type": "image/jpeg"], body: jpeg))
         seen.insert(try await Self.exercise(p, "POST", "/v1/images", headers: ["Content-Type": "multipart/form-data"], body: jpeg))
         seen.insert(try await Self.exercise(p, "POST", "/v1/images", headers: ["Content-Type": "image/png"], body: huge))
         seen.insert(try await Self.exercise(p, "POST", "/v1/images", headers: ["Content-Type": "image/png"], body: Array("nope".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/images", headers: ["Content-Type": "image/png"], body: Array(png.prefix(40))))
+        let pdf = try RouteTests.fixture("fixtures/documents/epc-consistent.pdf")
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: ["Content-Type": "application/pdf"], body: pdf))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: ["Content-Type": "multipart/form-data"], body: pdf))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: ["Content-Type": "application/pdf"], body: huge))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: text, body: pdf))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/documents", headers: ["Content-Type": "application/pdf"], body: Array(pdf.prefix(pdf.count / 2))))
         seen.insert(try await Self.exercise(p, "POST", "/v1/batch", headers: ["Content-Type": "application/x-ndjson"], body: swiss.prefix(3) + [0x0A]))
         seen.insert(try await Self.exercise(p, "POST", "/v1/batch", headers: xml, body: Array("x".utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/batch", path: "/v1/batch?asOf=2026-02-30", headers: text, body: swiss))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/decode", path: "/v1/decode?asOf=2026-11-13", headers: text, body: swiss))
         seen.insert(try await Self.exercise(p, "POST", "/v1/parse", headers: text, body: Array("IBAN HR1210010051863000160".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/parse", path: "/v1/parse?parsers=nope", headers: text, body: Array("x".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/parse", headers: text, body: huge))
@@ -98,13 +116,29 @@ struct ContractTests {
         seen.insert(try await Self.exercise(p, "POST", "/v1/check/{kind}", path: "/v1/check/iban?algorithm=MOD10V05", headers: text, body: Array("x".utf8)))
         seen.insert(try await Self.exercise(p, "POST", "/v1/check/{kind}", path: "/v1/check/iban", headers: text, body: huge))
         seen.insert(try await Self.exercise(p, "POST", "/v1/check/{kind}", path: "/v1/check/iban", headers: xml, body: Array("x".utf8)))
+        // Records out: pain.001 and encode take a record as /v1/decode answers it.
+        let record = String(decoding: try PaymentDecoder().decode(bytes: swiss).jsonBytes(), as: UTF8.self)
+        let json = ["Content-Type": "application/json"]
+        let export = { (flavor: String) in Array(#"{"debtorName":"Muster AG","debtorIBAN":"CH9300762011623852957","flavor":"\#(flavor)","records":[\#(record)]}"#.utf8) }
+        seen.insert(try await Self.exercise(p, "POST", "/v1/export/pain001", headers: json, body: export("ch")))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/export/pain001", headers: json, body: export("sepa")))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/export/pain001", headers: json, body: Array("{".utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/export/pain001", headers: json, body: huge))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/export/pain001", headers: xml, body: Array("x".utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/encode", path: "/v1/encode?as=ch.qr-bill", headers: json, body: Array(record.utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/encode", path: "/v1/encode?as=xx.nothing", headers: json, body: Array(record.utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/encode", headers: json, body: Array(record.utf8)))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/encode", path: "/v1/encode?as=ch.qr-bill", headers: json, body: huge))
+        seen.insert(try await Self.exercise(p, "POST", "/v1/encode", path: "/v1/encode?as=ch.qr-bill", headers: xml, body: Array("x".utf8)))
         for path in ["/v1/formats", "/healthz", "/readyz", "/openapi.json", "/metrics"] {
             seen.insert(try await Self.exercise(p, "GET", path))
         }
         server.service.drain.startDraining()
         let gated: [(String, String, String)] = [("POST", "/v1/decode", "/v1/decode"), ("POST", "/v1/images", "/v1/images"),
+                                                 ("POST", "/v1/documents", "/v1/documents"),
                                                  ("POST", "/v1/batch", "/v1/batch"), ("POST", "/v1/parse", "/v1/parse"),
-                                                 ("POST", "/v1/check/{kind}", "/v1/check/iban"), ("GET", "/v1/formats", "/v1/formats")]
+                                                 ("POST", "/v1/check/{kind}", "/v1/check/iban"), ("GET", "/v1/formats", "/v1/formats"),
+                                                 ("POST", "/v1/export/pain001", "/v1/export/pain001"), ("POST", "/v1/encode", "/v1/encode?as=ch.qr-bill")]
         for (method, template, path) in gated {
             seen.insert(try await Self.exercise(p, method, template, path: path, headers: text, body: method == "POST" ? Array("x".utf8) : []))
         }

@@ -47,7 +47,7 @@ struct RouteTests {
         let both = try await request(p, "POST", "/v1/decode", headers: ["Content-Type": "application/json"],
                                body: Array(#"{"payload":"a","payloadBase64":"YQ=="}"#.utf8))
         #expect(both.status == 400)
-        let media = try await request(p, "POST", "/v1/decode", headers: ["Content-Type": "application/xml"], body: Array("<a/>".utf8))
+        let media = try await request(p, "POST", "/v1/decode", headers: ["Content-Type": "image/gif"], body: Array("<a/>".utf8))
         #expect(media.status == 415 && media.json["code"] as? String == "unsupported_media_type")
         let overEngine = try await request(p, "POST", "/v1/decode", headers: ["Content-Type": "text/plain"], body: [UInt8](repeating: 65, count: 9000))
         #expect(overEngine.status == 413 && overEngine.json["code"] as? String == "payload_too_large")
@@ -115,6 +115,13 @@ struct RouteTests {
         }
         let two = try await request(p, "POST", "/v1/parse?parsers=iban,amount", headers: ["Content-Type": "text/plain"], body: text)
         #expect(two.status == 200)
+        // National parsers: the country's only, each candidate naming its country; a national type by name.
+        let slip = Array("Verwendungszweck 1OO8 4545 6115 8\nBefizetőazonosító: 9876543217".utf8)
+        let german = try await request(p, "POST", "/v1/parse?country=DE", headers: ["Content-Type": "text/plain"], body: slip)
+        let types = ((german.json["candidates"] as? [[String: Any]]) ?? []).map { ($0["type"] as? String ?? "", ($0["fields"] as? [String: String])?["country"]) }
+        #expect(german.status == 200 && types.map(\.0) == ["de.bzue"] && types.first?.1 == "DE", "\(types)")
+        let named = try await request(p, "POST", "/v1/parse?parsers=hu.befizetoazonosito", headers: ["Content-Type": "text/plain"], body: slip)
+        #expect(named.status == 200 && ((named.json["candidates"] as? [[String: Any]]) ?? []).map { $0["type"] as? String } == ["hu.befizetoazonosito"])
         let check = try await request(p, "POST", "/v1/check/iban", headers: ["Content-Type": "application/json"],
                                 body: Array(#"{"values":["GB82WEST12345698765432","GB00"]}"#.utf8))
         #expect(check.status == 200)

@@ -1,6 +1,7 @@
 import Foundation
 import GiroCore
 import GiroSwitzerland
+import GiroTestSupport
 import Testing
 
 /// Every fixture decodes according to its expectation prefix (the golden harness in GiroTests
@@ -10,7 +11,9 @@ import Testing
         let all = SPC.fixtures()
         #expect(all.count >= 40)
         for f in all {
-            let result = SPC.decode(f.bytes)
+            var payload = Payload(bytes: f.bytes)
+            payload.asOf = FixtureDate.judgementDate(for: SPC.fixtureDirectory.appendingPathComponent(f.name + ".txt"))
+            let result = Result { () throws(GiroError) in try SPC.format.decode(payload) }
             if ProcessInfo.processInfo.environment["SPC_DUMP"] == "1" {
                 switch result {
                 case .success(let r):

@@ -27,6 +27,8 @@ public enum Golden {
         public var golden: URL { payload.deletingPathExtension().appendingPathExtension("json") }
         public var expectation: String { String(name.prefix { $0 != "-" }) }
         public var testDescription: String { "\(formatDirectory)/\(name)" }
+        /// The day the case is judged on: ``FixtureDate/judgementDate(for:)``.
+        public var asOf: CalendarDate { FixtureDate.judgementDate(for: payload) }
         /// The reader's symbology, for formats the engine claims only with it (Kos-GIRO: Code128): named by a
         /// `symbology` file in the format's folder, as a reader would report it with the payload.
         public var symbology: Symbology? {

@@ -9,12 +9,16 @@
 2. A giro that dies mid-partition (crashing_giro.py, SIGKILL on marker lines): still one row per line, the
    marked lines as engine_failed errors, every other line equal to the reference.
 3. A giro that fails on everything (/bin/false) fails the job loudly.
+4. Documents: a folder of PDFs and images (fixtures/documents, a fixture photo, a file that is no document) read
+   with Spark's binaryFile source: one row per file, each verdict equal to `giro decode --document` on the file,
+   and the altered QR codes reported as mismatches.
 Exit status 1 on any mismatch. Prints the throughput of both runs.
 """
 
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -99,6 +103,45 @@ def check_one_row_per_line(rows, lines, label):
           f"({sum(ident is not None for ident in expected_ids)} ids, {len(wrong)} wrong{': ' + str(wrong[:5]) if wrong else ''})")
 
 
+def check_documents(spark, giro, work):
+    root = HERE.parent.parent
+    folder = work / "documents"
+    if folder.exists():
+        shutil.rmtree(folder)
+    (folder / "photos").mkdir(parents=True)
+    for pdf in sorted((root / "fixtures" / "documents").glob("*.pdf")):
+        shutil.copy(pdf, folder / pdf.name)
+    shutil.copy(root / "fixtures" / "images" / "generated" / "epc-qr-page.png", folder / "photos" / "epc-qr-page.png")
+    (folder / "photos" / "broken.png").write_bytes(b"\x89PNG\r\n\x1a\n not really")
+    (folder / "notes.txt").write_text("not a document: left out by the glob")
+    started = time.monotonic()
+    rows = {row["path"].split("/documents/", 1)[1]: row for row in giro_spark.decode_documents(spark, str(folder), giro).collect()}
+    seconds = time.monotonic() - started
+    expected = sorted(str(p.relative_to(folder)) for p in folder.rglob("*") if p.suffix in (".pdf", ".png"))
+    check(sorted(rows) == expected, f"documents: one row per PDF or image ({sorted(rows)})")
+    differing = []
+    for name, row in rows.items():
+        done = subprocess.run([giro, "decode", "--document", "--slips", "off", "--format", "json", "--file", str(folder / name)],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
+        value = json.loads(done.stdout)
+        if "error" in value and "schema" not in value:
+            same = row["error"] == value["error"]["code"] and row["document"] is None
+        else:
+            same = row["document"] == json.dumps(value, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+        if not same:
+            differing.append(name)
+    check(not differing, f"documents: every row equals `giro decode --document` on its file ({differing})")
+    verdicts = {name: (row["status"], row["mismatches"], row["error"]) for name, row in rows.items()}
+    check(verdicts.get("epc-consistent.pdf") == ("valid", [], None), f"documents: consistent invoice valid ({verdicts.get('epc-consistent.pdf')})")
+    check(verdicts.get("epc-qr-iban-changed.pdf") == ("uncertain", ["creditor.account.iban"], None),
+          f"documents: QR with an altered IBAN is a mismatch ({verdicts.get('epc-qr-iban-changed.pdf')})")
+    check(verdicts.get("epc-qr-amount-changed.pdf") == ("uncertain", ["amount.value"], None),
+          f"documents: QR with an altered amount is a mismatch ({verdicts.get('epc-qr-amount-changed.pdf')})")
+    check(verdicts.get("photos/epc-qr-page.png", (None,))[0] in ("valid", "uncertain"), f"documents: the photo has a payment ({verdicts.get('photos/epc-qr-page.png')})")
+    check(verdicts.get("photos/broken.png", (None, None, None))[2] is not None, f"documents: a broken image is an error row ({verdicts.get('photos/broken.png')})")
+    print(f"spark documents: {len(rows)} files in {seconds:.1f} s")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--giro", required=True)
@@ -181,6 +224,8 @@ def main():
     except Exception as error:  # noqa: BLE001 - Py4J wraps the worker's exception
         check("GiroUnusable" in str(error), "an unusable giro (/bin/false) fails the job with GiroUnusable")
     spark.sparkContext.setLogLevel("ERROR")
+
+    check_documents(spark, giro, work)
 
     spark.stop()
     if failures:

@@ -8,12 +8,19 @@ Input: the `giro batch` line contract (docs/cli.md): {"id": ..., "payload": "...
 schema record_schema.output_schema() derived from docs/record.schema.json: `line` (1-based line number in the
 whole input), `id`, and either `record` or `error`, exactly as `giro batch` prints them.
 
+Documents (--documents): the input is a folder of PDFs and images, read with Spark's `binaryFile` source; each
+file becomes one `{"id": path, "payloadBase64": ...}` line for `giro batch`, which reads it as one document. Output:
+one row per file: `path`, `status` (valid, uncertain, no_payment), `payments`, `mismatches` (the fields with a
+`document_source_mismatch`), `error` (the code when the file could not be read) and `document` (the whole verdict as
+JSON text, docs/record.md "Documents").
+
 A broken line (bad JSON, oversized, binary junk) becomes an error row inside `giro batch` itself. If the giro
 process dies or hangs, the partition is not failed: the lines it answered are kept and the rest is re-run in
 halves until the lines that kill giro are isolated; each of those gets an `engine_failed` error row.
 """
 
 import argparse
+import base64
 import json
 import os
 import subprocess
@@ -176,6 +183,44 @@ def json_lines_to_rows(raw, document=None):
     return parsed.select("line", "b.*")
 
 
+DOCUMENT_GLOB = "*.{pdf,PDF,png,PNG,jpg,JPG,jpeg,JPEG,webp,WEBP}"
+DOCUMENT_SCHEMA = ("path string, status string, payments int, mismatches array<string>, error string, "
+                   "document string")
+
+
+def document_row(path, output):
+    """One `giro batch` answer to a document line -> the row of the documents DataFrame."""
+    value = json.loads(output)
+    document = value.get("document")
+    error = value.get("error") or {}
+    if document is None:
+        return (path, None, 0, [], error.get("code"), None)
+    return (path, document["status"], len(document["payments"]), [m["field"] for m in document["mismatches"]],
+            None, json.dumps(document, ensure_ascii=False, separators=(",", ":"), sort_keys=True))
+
+
+def document_decoder(giro, jobs, base_timeout_s, per_file_timeout_s):
+    def decode_partition(rows):
+        command = [resolve_giro(giro), "batch", "--jobs", str(jobs)]
+        rows = list(rows)  # (path, content)
+        lines = [json.dumps({"id": path, "payloadBase64": base64.b64encode(bytes(content)).decode("ascii")}).encode()
+                 for path, content in rows]
+        outputs = decode_lines(command, lines, lambda count: base_timeout_s + per_file_timeout_s * count)
+        for (path, _), output in zip(rows, outputs):
+            yield document_row(path, output)
+    return decode_partition
+
+
+def decode_documents(spark, folder, giro="giro", jobs=1, base_timeout_s=60.0, per_file_timeout_s=30.0):
+    """One row per PDF or image under `folder` (recursively): the document's verdict (DOCUMENT_SCHEMA)."""
+    ship_modules(spark.sparkContext)
+    files = (spark.read.format("binaryFile").option("recursiveFileLookup", "true")
+             .option("pathGlobFilter", DOCUMENT_GLOB).load(folder).select("path", "content"))
+    answered = files.rdd.map(lambda row: (row["path"], row["content"])).mapPartitions(
+        document_decoder(giro, jobs, base_timeout_s, per_file_timeout_s))
+    return spark.createDataFrame(answered, DOCUMENT_SCHEMA)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--input", required=True, help="NDJSON file or folder (any Hadoop path)")
@@ -185,11 +230,23 @@ def main(argv=None):
     parser.add_argument("--giro", default="giro",
                         help="giro binary: an absolute path on every worker, or the name shipped with --files")
     parser.add_argument("--jobs", type=int, default=1, help="giro batch threads per task (one per Spark core)")
+    parser.add_argument("--documents", action="store_true",
+                        help="--input is a folder of PDFs and images: one verdict row per file")
     parser.add_argument("--record-schema", default=str(record_schema.SCHEMA_PATH),
                         help="docs/record.schema.json, or its name when shipped with --files")
     args = parser.parse_args(argv)
 
     spark = SparkSession.builder.appName("giro-batch").getOrCreate()
+    if args.documents:
+        started = time.monotonic()
+        rows = decode_documents(spark, args.input, args.giro, args.jobs)
+        rows.write.mode("overwrite").format(args.format).save(args.output)
+        counts = {row["status"]: row["count"] for row in
+                  spark.read.format(args.format).load(args.output).groupBy("status").count().collect()}
+        print(f"giro-spark: {sum(counts.values())} documents in {time.monotonic() - started:.1f} s: "
+              + ", ".join(f"{counts[k]} {k or 'unreadable'}" for k in sorted(counts, key=str)))
+        spark.stop()
+        return
     schema_path = args.record_schema if os.path.exists(args.record_schema) else SparkFiles.get(args.record_schema)
     document = record_schema.load_document(schema_path)
     started = time.monotonic()

@@ -41,6 +41,20 @@ void gps_words_free(gps_words *words);
 int gps_message_count(const gps_document *doc);
 const char *gps_message(const gps_document *doc, int index);
 
+typedef struct gps_attachments gps_attachments;
+/// The document's embedded files (PDF/A-3 attachments: Factur-X, ZUGFeRD, XRechnung invoices), at most max_count,
+/// each read only when its declared size (/Params /Size) is at most max_bytes, or, with read_undeclared, when it
+/// declares none (poppler then inflates the whole stream: the caller allows it for small documents only); read data
+/// over max_bytes is dropped. Files not read are listed without data. NULL when the document has none.
+gps_attachments *gps_attachments_read(gps_document *doc, int max_count, int max_bytes, int read_undeclared);
+int gps_attachments_count(const gps_attachments *list);
+/// The i-th file: name as the PDF string's bytes (PDFDocEncoding, or UTF-16BE after a FE FF mark, so it may hold
+/// NUL bytes: name_length counts them), MIME type (valid until gps_attachments_free; empty when not given), its
+/// bytes (NULL when skipped as too large or unreadable) and declared size. Returns 0 when i is out of range.
+int gps_attachments_get(const gps_attachments *list, int i, const char **name, int *name_length, const char **mime,
+                        const uint8_t **data, int *length, int *declared_size);
+void gps_attachments_free(gps_attachments *list);
+
 #ifdef __cplusplus
 }
 #endif

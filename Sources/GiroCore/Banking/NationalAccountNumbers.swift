@@ -98,58 +98,88 @@ package struct PrefixedAccountNumber: Sendable, Hashable, Codable {
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 }
 
-/// An 18-digit domestic account: bank (3) + account (13, zero-padded) + control (2), control =
-/// 98 − (first 16 digits · 100 mod 97); the Serbian account (formats-cee.md §2.3), and the Montenegrin one has the
-/// same scheme. `840-955845-10` ≡ `840000000095584510`.
+/// How a country prints an account of the mod-97 scheme: its length and its printed groups.
+/// The Serbian and Montenegrin accounts have 18 digits (bank 3, account 13, control 2), the Bosnian 16 (bank 3,
+/// branch 3, account 8, control 2), the North Macedonian 15 (bank 3, account 10, control 2).
+package struct Mod97AccountLayout: Sendable, Hashable, Codable {
+    /// Digits of the whole account, control included.
+    package let digits: Int
+    /// The printed groups, left to right (`[3, 13, 2]`); the last is the control.
+    package let groups: [Int]
+
+    /// RS, ME: `840-0000000955845-10`.
+    package static let eighteen = Mod97AccountLayout(digits: 18, groups: [3, 13, 2])
+    /// BA: `199-044-00012002-79` (the IBAN registry's domestic example).
+    package static let sixteen = Mod97AccountLayout(digits: 16, groups: [3, 3, 8, 2])
+    /// MK: `300-0000000424-25`.
+    package static let fifteen = Mod97AccountLayout(digits: 15, groups: [3, 10, 2])
+}
+
+/// A domestic account of the mod-97 scheme: bank (3) + account (zero-padded) + control (2), control =
+/// 98 − (the digits before it · 100 mod 97), so the whole number ≡ 1 mod 97 (ISO 7064 MOD 97-10). The Serbian
+/// account (formats-cee.md §2.3) and the Montenegrin one have 18 digits; the Bosnian (16) and North Macedonian (15)
+/// accounts are the same scheme at other lengths (``Mod97AccountLayout``). `840-955845-10` ≡ `840000000095584510`.
 package struct Mod97AccountNumber: Sendable, Hashable, Codable {
     /// 3 digits.
     package var bankCode: String
-    /// 13 digits, zero-padded.
+    /// Everything between the bank code and the control, zero-padded (13 digits for 18-digit accounts).
     package var number: String
     /// 2 digits.
     package var checkDigits: String
+    package var layout: Mod97AccountLayout = .eighteen
 
-    /// 18 digits, or `bbb-n…-kk` with the middle part zero-padded to 13; nil when the syntax or the
-    /// mod-97 check fails.
-    package init?(_ text: String) {
-        self.init(bytes: Array(text.utf8)[...])
+    /// The digits, or `bbb-n…-kk` with the middle part zero-padded (for 16 digits also the four printed groups);
+    /// nil when the syntax or the mod-97 check fails.
+    package init?(_ text: String, layout: Mod97AccountLayout = .eighteen) {
+        self.init(bytes: Array(text.utf8)[...], layout: layout)
     }
 
     /// The same from bytes, so decoders need not build a string first.
-    package init?(bytes b: ArraySlice<UInt8>) {
-        guard b.count <= 20 else { return nil }
+    package init?(bytes b: ArraySlice<UInt8>, layout: Mod97AccountLayout = .eighteen) {
+        let n = layout.digits
+        guard b.count <= n + layout.groups.count + 1 else { return nil }
         var digits: ArraySlice<UInt8>
-        // The compact 18-digit form (most payloads) is used as is, without splitting.
+        // The compact form (most payloads) is used as is, without splitting.
         let groups = b.contains(UInt8(ascii: "-")) ? b.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false) : [b]
-        switch groups.count {
-        case 1:
+        if groups.count == 1 {
             digits = b
-        case 3:
-            guard groups[0].count == 3, (1...13).contains(groups[1].count), groups[2].count == 2 else { return nil }
-            digits = (Array(groups[0]) + Array(repeating: 0x30, count: 13 - groups[1].count) + Array(groups[1]) + Array(groups[2]))[...]
-        default:
+        } else if groups.count == 3, groups[0].count == 3, (1...(n - 5)).contains(groups[1].count), groups[2].count == 2 {
+            // bank-number-control, the number without its leading zeros.
+            digits = (Array(groups[0]) + Array(repeating: 0x30, count: n - 5 - groups[1].count) + Array(groups[1]) + Array(groups[2]))[...]
+        } else if groups.count == layout.groups.count, groups.count > 3, zip(groups, layout.groups).allSatisfy({ $0.count == $1 }) {
+            digits = Array(groups.joined())[...]
+        } else {
             return nil
         }
         let s = digits.startIndex
-        guard digits.count == 18, digits.allSatisfy(PrefixedAccountNumber.isDigit),
-              let expected = ISO7064.mod97CheckDigits(digits[s..<(s + 16)]),
-              Int(digits[s + 16] - 48) * 10 + Int(digits[s + 17] - 48) == expected else { return nil }
+        guard digits.count == n, digits.allSatisfy(PrefixedAccountNumber.isDigit),
+              let expected = ISO7064.mod97CheckDigits(digits[s..<(s + n - 2)]),
+              Int(digits[s + n - 2] - 48) * 10 + Int(digits[s + n - 1] - 48) == expected else { return nil }
         bankCode = String(decoding: digits[s..<(s + 3)], as: UTF8.self)
-        number = String(decoding: digits[(s + 3)..<(s + 16)], as: UTF8.self)
-        checkDigits = String(decoding: digits[(s + 16)..<(s + 18)], as: UTF8.self)
+        number = String(decoding: digits[(s + 3)..<(s + n - 2)], as: UTF8.self)
+        checkDigits = String(decoding: digits[(s + n - 2)..<(s + n)], as: UTF8.self)
+        self.layout = layout
     }
 
-    /// 18 digits.
+    /// All digits.
     package var compact: String { bankCode + number + checkDigits }
-    /// The country's IBAN: its two letters, the mod-97 check digits, the 18 digits (for Serbia always `RS35`: the
-    /// national check makes the BBAN ≡ 1 mod 97).
+    /// The country's IBAN: its two letters, the mod-97 check digits, the digits (constant per country, as the
+    /// national check makes the BBAN ≡ 1 mod 97: `RS35`, `ME25`, `BA39`, `MK07`).
     package func iban(country: String) -> String {
         let bban = Array(compact.utf8)
         let check = ISO7064.mod97CheckDigits(bban + Array(country.utf8)) ?? 0
         return country + (check < 10 ? "0" : "") + String(check) + compact
     }
-    /// `bbb-nnnnnnnnnnnnn-kk`.
-    package var formatted: String { bankCode + "-" + number + "-" + checkDigits }
+    /// The printed groups joined by dashes: `bbb-nnnnnnnnnnnnn-kk`, `bbb-fff-nnnnnnnn-kk`, `bbb-nnnnnnnnnn-kk`.
+    package var formatted: String {
+        var out: [String] = []
+        var rest = Substring(compact)
+        for g in layout.groups {
+            out.append(String(rest.prefix(g)))
+            rest = rest.dropFirst(g)
+        }
+        return out.joined(separator: "-")
+    }
 }
 
 extension PrefixedAccountNumber {
@@ -202,6 +232,20 @@ package struct SharedSchemeAccount: Identifier, NationalAccountRule {
         case prefixed
         /// Bank (3) + account (13, zero-padded) + mod-97 control (2) (RS, ME).
         case mod97Eighteen
+        /// Bank (3) + branch (3) + account (8) + mod-97 control (2) (BA).
+        case mod97Sixteen
+        /// Bank (3) + account (10) + mod-97 control (2) (MK).
+        case mod97Fifteen
+
+        /// The printed layout of a mod-97 scheme; nil for `prefixed`.
+        var mod97Layout: Mod97AccountLayout? {
+            switch self {
+            case .prefixed: nil
+            case .mod97Eighteen: .eighteen
+            case .mod97Sixteen: .sixteen
+            case .mod97Fifteen: .fifteen
+            }
+        }
     }
 
     public let kind: String
@@ -221,40 +265,112 @@ package struct SharedSchemeAccount: Identifier, NationalAccountRule {
     }
 
     public func validate(_ input: String) throws(GiroError) -> ValidIdentifier {
-        guard let compact = IdentifierText.compact(input, removing: scheme == .prefixed ? "" : ".") else {
-            throw GiroError(.fieldInvalid, field: "account", "an account has at most 256 bytes")
+        guard let layout = scheme.mod97Layout else {
+            guard let compact = IdentifierText.compact(input) else {
+                throw GiroError(.fieldInvalid, field: "account", "an account has at most 256 bytes")
+            }
+            return try read(String(decoding: compact, as: UTF8.self)).identifier(country: countryCode, what: "\(countryCode) account")
         }
-        let reading = read(String(decoding: compact, as: UTF8.self))
-        switch scheme {
-        case .prefixed: return try reading.identifier(country: countryCode, what: "\(countryCode) account")
-        case .mod97Eighteen:
+        guard input.utf8.count <= 256 else { throw GiroError(.fieldInvalid, field: "account", "an account has at most 256 bytes") }
+        let reading = read(Mod97AccountNumber.grouped(input, layout: layout, country: countryCode))
+        do {
             return try reading.identifier(country: countryCode, what: "\(countryCode) account") { $0.replacingOccurrences(of: "-", with: "") }
+        } catch {
+            var e = error
+            e.offset = Mod97AccountNumber.errorOffset(input, reading: reading, layout: layout)
+            switch reading {
+            case .notAnAccount: e.message = Mod97AccountNumber.shapeProblem(input, layout: layout, country: countryCode, offset: e.offset)
+            // As typed, not as regrouped for reading.
+            case .failedCheck: e.message = "\(countryCode) account \(input.split(whereSeparator: \.isWhitespace).joined(separator: " ").prefix(40)): a check digit does not match"
+            case .account: break
+            }
+            throw e
         }
     }
 
     public func read(_ s: String) -> NationalAccountReading {
-        switch scheme {
-        case .prefixed: return PrefixedAccountNumber.read(s, country: countryCode)
-        case .mod97Eighteen: return Mod97AccountNumber.read(s, country: countryCode)
-        }
+        guard let layout = scheme.mod97Layout else { return PrefixedAccountNumber.read(s, country: countryCode) }
+        return Mod97AccountNumber.read(s, country: countryCode, layout: layout)
     }
 }
 
 extension Mod97AccountNumber {
-    /// A slip's account box: `bbb-n…-kk`, 18 digits, or the country's IBAN.
-    package static func read(_ s: String, country: String) -> NationalAccountReading {
+    /// A slip's account box: the printed groups, all digits, or the country's IBAN.
+    package static func read(_ s: String, country: String, layout: Mod97AccountLayout = .eighteen) -> NationalAccountReading {
         var text = s
         if text.hasPrefix(country) {
-            guard text.utf8.count == 22, let iban = try? IBAN.validate(Array(text.utf8)), iban.iban.countryCode == country else {
+            guard text.utf8.count == layout.digits + 4, let iban = try? IBAN.validate(Array(text.utf8)), iban.iban.countryCode == country else {
                 return NationalAccountReading.ibanShaped(text, country) ? .failedCheck(text) : .notAnAccount
             }
             text = String(text.dropFirst(4))
         }
-        guard let a = Mod97AccountNumber(text) else {
-            let digits = text.utf8.filter { $0 >= 48 && $0 <= 57 }.count
-            let shape = (digits == 18 || text.contains("-")) && text.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 45 }
-            return shape ? .failedCheck(text) : .notAnAccount
+        guard let a = Mod97AccountNumber(text, layout: layout) else {
+            return hasShape(Array(text.utf8)[...], layout: layout) ? .failedCheck(text) : .notAnAccount
         }
         return .account(Account(iban: a.iban(country: country), number: a.formatted, bankCode: a.bankCode))
     }
+
+    /// Digits in one of the layout's printed groupings (what ``init(bytes:layout:)`` parses), whatever the check.
+    static func hasShape(_ b: ArraySlice<UInt8>, layout: Mod97AccountLayout) -> Bool {
+        let n = layout.digits
+        guard b.count <= n + layout.groups.count + 1, b.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 45 }) else { return false }
+        let g = b.split(separator: 45, omittingEmptySubsequences: false).map(\.count)
+        if g.count == 1 { return g[0] == n }
+        if g.count == 3, g[0] == 3, (1...(n - 5)).contains(g[1]), g[2] == 2 { return true }
+        return g == layout.groups
+    }
+
+    /// A typed or printed value made ready for ``read(_:country:layout:)``: the IBAN (with or without spaces)
+    /// compacted; otherwise runs of spaces, dots and dashes become one dash, and groups that hold all the digits
+    /// (`1990 4400 0120 0279`) are joined, as the grouping is then only cosmetic. Letters are upper-cased.
+    package static func grouped(_ input: String, layout: Mod97AccountLayout, country: String) -> String {
+        let compact = IdentifierText.compact(input, removing: ".-") ?? []
+        if compact.starts(with: Array(country.utf8)) { return String(decoding: compact, as: UTF8.self) }
+        var out: [UInt8] = []
+        var digits = 0
+        for b in (IdentifierText.compact(input.replacingOccurrences(of: ".", with: "-").split(whereSeparator: { $0.isWhitespace }).joined(separator: "-")) ?? []) {
+            if b == 45 {
+                if let last = out.last, last != 45 { out.append(b) }
+                continue
+            }
+            if b >= 48 && b <= 57 { digits += 1 }
+            out.append(b)
+        }
+        if out.last == 45 { out.removeLast() }
+        if digits == layout.digits, out.allSatisfy({ ($0 >= 48 && $0 <= 57) || $0 == 45 }) { out.removeAll { $0 == 45 } }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Where a rejected value goes wrong, as a byte offset in the input: the control digits when they do not
+    /// match, else the first byte that is no digit, separator or the country's IBAN letters; nil when only the
+    /// digit count is wrong.
+    package static func errorOffset(_ input: String, reading: NationalAccountReading, layout: Mod97AccountLayout) -> Int? {
+        let b = Array(input.utf8)
+        if case .failedCheck = reading {
+            // The last two digits of the input are the control (of the account or, in an IBAN, of the BBAN).
+            var seen = 0
+            for i in b.indices.reversed() where b[i] >= 48 && b[i] <= 57 {
+                seen += 1
+                if seen == 2 { return i }
+            }
+            return nil
+        }
+        let start = b.prefix(2).allSatisfy { ($0 | 0x20) >= 97 && ($0 | 0x20) <= 122 } ? min(2, b.count) : 0
+        return b[start...].firstIndex { !(($0 >= 48 && $0 <= 57) || $0 == 32 || $0 == 45 || $0 == 46 || $0 == 9) }
+    }
+
+    /// Why a value is no account of the layout, in words.
+    package static func shapeProblem(_ input: String, layout: Mod97AccountLayout, country: String, offset: Int? = nil) -> String {
+        let digits = input.utf8.reduce(0) { $1 >= 48 && $1 <= 57 ? $0 + 1 : $0 }
+        let groups = layout.groups.map(String.init).joined(separator: "-")
+        let expected = "not a \(country) account: \(layout.digits) digits (\(groups)) or the \(country) IBAN expected"
+        let b = Array(input.utf8)
+        if let offset, offset < b.count {
+            // The offending character itself (a whole UTF-8 sequence), so the message names what to fix.
+            let end = b[(offset + 1)...].firstIndex { $0 & 0xC0 != 0x80 } ?? b.count
+            return expected + ", \"\(String(decoding: b[offset..<end], as: UTF8.self))\" at byte \(offset)"
+        }
+        return expected + ", \(digits) digits found"
+    }
 }
+

@@ -24,10 +24,15 @@ public struct CountryDescriptor: Sendable {
     public var slipTemplates: [SlipTemplateFile]
     /// The `extras` keys this country's records may carry, each documented once in its README.
     public var extrasKeys: [String]
+    /// Rules of its formats that hold only between two dates (`docs/decoding-policy.md`), judged by the engine.
+    public var datedRules: [DatedRule]
+    /// National values `giro parse` and slip zones read from OCR text (docs/adding-a-country.md).
+    public var textFields: [NationalTextField]
 
     public init(code: String, name: String, formats: [any PaymentFormat] = [], identifiers: [any Identifier] = [],
                 accounts: [any NationalAccountRule] = [], references: [any NationalReferenceRule] = [],
-                codingLines: [any CodingLineReader] = [], slipTemplates: [SlipTemplateFile] = [], extrasKeys: [String] = []) {
+                codingLines: [any CodingLineReader] = [], slipTemplates: [SlipTemplateFile] = [], extrasKeys: [String] = [],
+                datedRules: [DatedRule] = [], textFields: [NationalTextField] = []) {
         self.code = code
         self.name = name
         self.formats = formats
@@ -37,6 +42,8 @@ public struct CountryDescriptor: Sendable {
         self.codingLines = codingLines
         self.slipTemplates = slipTemplates
         self.extrasKeys = extrasKeys
+        self.datedRules = datedRules
+        self.textFields = textFields
     }
 }
 

@@ -17,6 +17,9 @@ public struct Payload: Sendable, Hashable {
     public var eci: Int?
     /// `payload`, `image` or `ocr`; copied into ``SourceInfo/kind``.
     public var kind: String
+    /// The day whose rules judge the payload (`docs/decoding-policy.md`, "Rules in force on a date"); nil: today
+    /// in UTC. The engine fills it from ``PaymentDecoder``'s `asOf`.
+    public var asOf: CalendarDate?
 
     public init(bytes: [UInt8], symbology: Symbology? = nil, eci: Int? = nil, kind: String = "payload") {
         self.bytes = bytes
@@ -24,6 +27,9 @@ public struct Payload: Sendable, Hashable {
         self.eci = eci
         self.kind = kind
     }
+
+    /// ``asOf``, or today in UTC.
+    package var judgementDate: CalendarDate { asOf ?? CalendarDate.utc() }
 
     public init(text: String, symbology: Symbology? = nil) {
         self.init(bytes: Array(text.utf8), symbology: symbology)
