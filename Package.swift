@@ -38,6 +38,7 @@ let countries: [Country] = [
     Country(name: "BosniaAndHerzegovina"),
     Country(name: "NorthMacedonia"),
     Country(name: "Montenegro"),
+    Country(name: "Australia"),
     Country(name: "Sweden"),
 ]
 

@@ -195,6 +195,9 @@ public struct AmountParser: FieldParser {
             }
             if let m = CurrencyMarkers.marker(before: t, endingAt: p) { currency = CurrencyMarkers.resolved(m.code, context: context); start = m.start }
         }
+        // A bare `$` is the dollar of the country read (`$1,234.56` on an Australian bill is AUD).
+        if currency == "USD", let cc = context.impliedCurrency, CurrencyMarkers.dollars.contains(cc),
+           (end > tok.end ? t[end - 1] : t[start]) == UInt8(ascii: "$") { currency = cc }
         // A bare integer without a currency is not an amount: decided before any allocation.
         if currency == nil, tok.seps.isEmpty, !tok.dashDecimal { return }
         if tok.start > 0, ByteText.isLetter(t[tok.start - 1]), currency == nil || start == tok.start || end != tok.end { return }

@@ -23,6 +23,8 @@ public struct ParseContext: Sendable, Hashable, Codable {
     var impliedCurrency: String? { currency ?? country.flatMap { CountryDefaults.currency[$0] } }
     /// The language the context implies: the explicit one, else the country's main one.
     var impliedLanguage: String? { language ?? country.flatMap { CountryDefaults.language[$0] } }
+    /// The date order the context implies: the explicit one, else the country's when it has one.
+    var impliedDateOrder: DateOrder? { dateOrder ?? country.flatMap { CountryDefaults.dateOrder[$0] } }
 }
 
 public enum DateOrder: String, Sendable, Hashable, Codable { case dmy, mdy, ymd }
@@ -33,15 +35,17 @@ enum CountryDefaults {
         "HR": "EUR", "SI": "EUR", "AT": "EUR", "DE": "EUR", "FR": "EUR", "IT": "EUR", "NL": "EUR", "BE": "EUR",
         "SK": "EUR", "LU": "EUR", "ME": "EUR", "XK": "EUR", "FI": "EUR", "ES": "EUR", "PT": "EUR", "IE": "EUR",
         "CH": "CHF", "LI": "CHF", "CZ": "CZK", "HU": "HUF", "RS": "RSD", "GB": "GBP", "PL": "PLN", "BA": "BAM",
-        "MK": "MKD", "AL": "ALL", "RO": "RON", "BG": "BGN",
+        "MK": "MKD", "AL": "ALL", "RO": "RON", "BG": "BGN", "AU": "AUD",
         "SE": "SEK",
     ]
     static let language: [String: String] = [
         "HR": "hr", "SI": "sl", "AT": "de", "DE": "de", "CH": "de", "LI": "de", "FR": "fr", "IT": "it", "NL": "nl",
         "BE": "nl", "LU": "fr", "CZ": "cs", "SK": "sk", "HU": "hu", "RS": "sr", "ME": "sr", "BA": "hr", "XK": "sq",
-        "AL": "sq", "MK": "sq", "GB": "en", "IE": "en",
+        "AL": "sq", "MK": "sq", "GB": "en", "IE": "en", "AU": "en",
         "SE": "sv",
     ]
+    /// Countries whose numeric dates are day-first without exception: `05/03/2025` there is 5 March, not ambiguous.
+    static let dateOrder: [String: DateOrder] = ["AU": .dmy]
 }
 
 /// A UTF-8 byte range of the input text (`start` inclusive, `end` exclusive).

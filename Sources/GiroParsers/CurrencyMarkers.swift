@@ -6,6 +6,7 @@ enum CurrencyMarkers {
     static let table: [(String, String)] = [
         ("€", "EUR"), ("euro", "EUR"), ("eura", "EUR"), ("eur.", "EUR"), ("evra", "EUR"), ("evrov", "EUR"), ("eurá", "EUR"),
         ("£", "GBP"), ("$", "USD"), ("pound", "GBP"), ("pounds", "GBP"),
+        ("A$", "AUD"), ("AU$", "AUD"),
         ("Fr.", "CHF"), ("Fr", "CHF"), ("SFr.", "CHF"), ("sFr.", "CHF"), ("Franken", "CHF"), ("francs", "CHF"), ("franchi", "CHF"),
         ("Kč", "CZK"), ("Kc", "CZK"), ("korun", "CZK"), ("koruna", "CZK"), ("koruny", "CZK"),
         ("Ft", "HUF"), ("Ft.", "HUF"), ("forint", "HUF"),
@@ -17,6 +18,9 @@ enum CurrencyMarkers {
         ("денари", "MKD"), ("денар", "MKD"),
         ("kr", krona), ("kr.", krona), ("kronor", "SEK"), ("krona", "SEK"),
     ]
+
+    /// Currencies a bare `$` stands for in their country's context.
+    static let dollars: Set<String> = ["AUD"]
 
     /// `kr`: the krona/krone of SE, NO, DK and IS alike, resolved by ``resolved(_:context:)``.
     static let krona = "kr"

@@ -126,7 +126,7 @@ public struct DateParser: FieldParser {
         if g3.count == 2 && g1.count != 4 { conf -= 0.1; notes.append("two_digit_year") }
         // `01/02/2025` is D/M unless told otherwise; say so when both orders would be dates.
         var alternatives: [String] = []
-        if sep == UInt8(ascii: "/"), order == "dmy", context.dateOrder == nil, m != d, Self.isValidDate(y, d, m) {
+        if sep == UInt8(ascii: "/"), order == "dmy", context.impliedDateOrder == nil, m != d, Self.isValidDate(y, d, m) {
             conf -= 0.2
             notes.append("ambiguous_order")
             alternatives.append(Self.iso(y, d, m))

@@ -184,7 +184,7 @@ public struct NationalFieldParser: FieldParser {
         var best: (end: Int, index: Int)? = nil
         var p = start - 1
         while p >= lo {
-            let candidates = labelsByFirstByte[Int(ByteText.lower(t[p]))]
+            let candidates = labelsByFirstByte[Int(Self.lowerPair(t, p)?.0 ?? ByteText.lower(t[p]))]
             if !candidates.isEmpty, ByteText.wordStart(t, p) {
                 for x in candidates {
                     let label = labels[x]
@@ -203,10 +203,36 @@ public struct NationalFieldParser: FieldParser {
         return (ByteText.string(t, (best.end - l.bytes.count)..<best.end), l.fields.filter { gap <= fields[$0].shape.labelDistance })
     }
 
-    /// Case-insensitive (ASCII) comparison of `label` with the bytes at `p`.
+    /// Case-insensitive comparison of `label` (lower case) with the bytes at `p`: ASCII, and the two-byte letters of
+    /// Latin-1, Latin Extended-A and Cyrillic (`ПОЗИВ`, `Č`, `Ü`), whose lower case has the same byte length.
     @inline(__always) func matches(_ t: [UInt8], at p: Int, _ label: [UInt8]) -> Bool {
         guard p >= 0, p + label.count <= t.count else { return false }
-        for (k, c) in label.enumerated() where ByteText.lower(t[p + k]) != c { return false }
+        var k = 0
+        while k < label.count {
+            if let (a, b) = Self.lowerPair(t, p + k) {
+                guard k + 1 < label.count, label[k] == a, label[k + 1] == b else { return false }
+                k += 2
+            } else {
+                guard ByteText.lower(t[p + k]) == label[k] else { return false }
+                k += 1
+            }
+        }
         return true
+    }
+
+    /// The lower-case UTF-8 bytes of the two-byte letter at `p` (Latin-1, Latin Extended-A, Cyrillic); nil for
+    /// anything else.
+    @inline(__always) static func lowerPair(_ t: [UInt8], _ p: Int) -> (UInt8, UInt8)? {
+        guard p >= 0, p + 1 < t.count, t[p] >= 0xC2, t[p] <= 0xDF, t[p + 1] & 0xC0 == 0x80 else { return nil }
+        var s = UInt32(t[p] & 0x1F) << 6 | UInt32(t[p + 1] & 0x3F)
+        switch s {
+        case 0xC0...0xDE where s != 0xD7: s += 0x20
+        case 0x100...0x137, 0x14A...0x177: s |= 1
+        case 0x139...0x148, 0x179...0x17E: if s & 1 == 1 { s += 1 }
+        case 0x400...0x40F: s += 0x50
+        case 0x410...0x42F: s += 0x20
+        default: break
+        }
+        return (UInt8(0xC0 | (s >> 6)), UInt8(0x80 | (s & 0x3F)))
     }
 }

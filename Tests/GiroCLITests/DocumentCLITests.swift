@@ -35,7 +35,10 @@ import Testing
             let file = ((line["file"] as? String) ?? "") as NSString
             statuses[file.lastPathComponent] = (line["document"] as? [String: Any])?["status"] as? String
         }
-        #expect(statuses == ["epc-consistent.pdf": "valid", "epc-qr-amount-changed.pdf": "uncertain", "epc-qr-iban-changed.pdf": "uncertain"])
+        // The folder mixes PDFs with and without an attached e-invoice, and the e-invoice file itself.
+        #expect(statuses == ["epc-consistent.pdf": "valid", "epc-qr-amount-changed.pdf": "uncertain", "epc-qr-iban-changed.pdf": "uncertain",
+                             "facturx-consistent.pdf": "valid", "facturx-qr-amount-changed.pdf": "uncertain",
+                             "facturx-qr-iban-changed.pdf": "uncertain", "facturx-invoice.xml": "valid"])
     }
 
     @Test func batchReadsABase64PDFLineAsADocument() throws {

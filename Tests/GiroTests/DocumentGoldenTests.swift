@@ -18,7 +18,8 @@ import Testing
     }
 
     @Test func theFixturesExist() {
-        #expect(Self.documents == ["epc-consistent.pdf", "epc-qr-amount-changed.pdf", "epc-qr-iban-changed.pdf"])
+        #expect(Self.documents == ["epc-consistent.pdf", "epc-qr-amount-changed.pdf", "epc-qr-iban-changed.pdf",
+                                   "facturx-consistent.pdf", "facturx-qr-amount-changed.pdf", "facturx-qr-iban-changed.pdf"])
     }
 
     @Test(arguments: DocumentGoldenTests.documents)
@@ -42,9 +43,12 @@ import Testing
     }
 
     @Test func xmlIsRecognisedAndOtherBytesAreRefused() throws {
-        // No source reads XML in this module yet: recognised, no payment.
+        // XML that is no e-invoice: recognised, no payment, the reader's refusal as a message.
         let xml = try DocumentReader().read(bytes: Array("\u{FEFF}  <?xml version=\"1.0\"?><Invoice/>".utf8))
-        #expect(xml.kind == .xml && xml.status == .noPayment)
+        #expect(xml.kind == .xml && xml.status == .noPayment && xml.messages.contains { $0.field == "xml" })
+        // The e-invoice file alone is a document with one source.
+        let invoice = try DocumentReader().read(bytes: Array(try Data(contentsOf: Self.directory.appendingPathComponent("facturx-invoice.xml"))))
+        #expect(invoice.status == .valid && invoice.sourceRecords.map(\.source) == [.xml])
         #expect(throws: GiroError.self) { try DocumentReader().read(bytes: Array("BCD\n002".utf8)) }
         do {
             _ = try DocumentReader().read(bytes: [])
@@ -70,5 +74,24 @@ import Testing
             #expect(result.payments[0].sources["creditor.account.iban"] == [.barcode, .print])
             #expect(result.payments[0].sources["amount.value"] == [.barcode, .print])
         }
+    }
+
+    /// Factur-X: the attached e-invoice states the true payment; the altered QR code disagrees with it and with the
+    /// print, and the merged payment keeps the e-invoice's value.
+    @Test(arguments: [
+        ("facturx-consistent.pdf", DocumentStatus.valid, [String]()),
+        ("facturx-qr-iban-changed.pdf", .uncertain, ["creditor.account.iban"]),
+        ("facturx-qr-amount-changed.pdf", .uncertain, ["amount.value"]),
+    ])
+    func facturXVerdict(_ name: String, status: DocumentStatus, mismatched: [String]) throws {
+        let result = try Self.read(name)
+        #expect(result.status == status)
+        #expect(result.payments.count == 1)
+        #expect(Set(result.sourceRecords.map(\.source)) == [.xml, .barcode, .print])
+        #expect(result.mismatches.map(\.field) == mismatched)
+        for m in result.mismatches { #expect(m.values.map(\.source).contains(.xml) && m.values.map(\.source).contains(.barcode)) }
+        let payment = try #require(result.payments.first)
+        #expect(payment.record.creditor?.account?.iban == "DE89370400440532013000" && payment.record.amount?.value == Decimal(string: "123.45"))
+        if mismatched.isEmpty { #expect(payment.sources["creditor.account.iban"] == [.xml, .barcode, .print]) }
     }
 }
