@@ -39,6 +39,7 @@ let countries: [Country] = [
     Country(name: "NorthMacedonia"),
     Country(name: "Montenegro"),
     Country(name: "Australia"),
+    Country(name: "Sweden"),
 ]
 
 let packageDirectory = Context.packageDirectory

@@ -110,6 +110,16 @@ public struct AmountParser: FieldParser {
         }
     }
 
+    /// The length of `:-` or `:–` at `j` when no digit follows it; nil otherwise.
+    static func colonDash(_ t: [UInt8], at j: Int) -> Int? {
+        guard j + 1 < t.count, t[j] == UInt8(ascii: ":") else { return nil }
+        var len = 0
+        if t[j + 1] == UInt8(ascii: "-") { len = 2 }
+        else if t[j + 1] == 0xE2, j + 3 < t.count, t[j + 2] == 0x80, t[j + 3] == 0x93 || t[j + 3] == 0x94 { len = 4 }
+        guard len > 0, !(j + len < t.count && ByteText.isDigit(t[j + len])) else { return nil }
+        return len
+    }
+
     /// Reads the token at `start` into `tok`; false when there is none.
     func readToken(_ t: [UInt8], at start: Int, into tok: inout Token) -> Bool {
         tok.reset(at: start)
@@ -126,6 +136,13 @@ public struct AmountParser: FieldParser {
             tok.add(g)
             j = g.end
             if tok.leadingDecimal { break }
+            // `150:-` (Swedish whole kronor): the colon stands where the decimal comma would.
+            if let dash = Self.colonDash(t, at: j) {
+                tok.seps.append(.comma)
+                tok.dashDecimal = true
+                j += dash
+                break
+            }
             guard let (sep, len) = separator(t, at: j) else { break }
             let next = j + len
             // `12,-` / `12.–` / `12.—`: no minor units.
@@ -167,7 +184,7 @@ public struct AmountParser: FieldParser {
         // Slips print the currency in its own column: up to 12 bytes of spaces on the same line are skipped.
         var k = tok.end
         while k - tok.end < 12, ByteText.spaceLength(t, k) > 0 { k += ByteText.spaceLength(t, k) }
-        if let m = CurrencyMarkers.marker(after: t, at: k) { currency = m.code; end = m.end }
+        if let m = CurrencyMarkers.marker(after: t, at: k) { currency = CurrencyMarkers.resolved(m.code, context: context); end = m.end }
         else if k == tok.end, k < t.count, ByteText.isLetter(t[k]) { return }
         if currency == nil {
             var p = tok.start
@@ -176,7 +193,7 @@ public struct AmountParser: FieldParser {
                 else if p > 1, t[p - 2] == 0xC2, t[p - 1] == 0xA0 { p -= 2 }
                 else { break }
             }
-            if let m = CurrencyMarkers.marker(before: t, endingAt: p) { currency = m.code; start = m.start }
+            if let m = CurrencyMarkers.marker(before: t, endingAt: p) { currency = CurrencyMarkers.resolved(m.code, context: context); start = m.start }
         }
         // A bare `$` is the dollar of the country read (`$1,234.56` on an Australian bill is AUD).
         if currency == "USD", let cc = context.impliedCurrency, CurrencyMarkers.dollars.contains(cc),

@@ -36,11 +36,13 @@ enum CountryDefaults {
         "SK": "EUR", "LU": "EUR", "ME": "EUR", "XK": "EUR", "FI": "EUR", "ES": "EUR", "PT": "EUR", "IE": "EUR",
         "CH": "CHF", "LI": "CHF", "CZ": "CZK", "HU": "HUF", "RS": "RSD", "GB": "GBP", "PL": "PLN", "BA": "BAM",
         "MK": "MKD", "AL": "ALL", "RO": "RON", "BG": "BGN", "AU": "AUD",
+        "SE": "SEK",
     ]
     static let language: [String: String] = [
         "HR": "hr", "SI": "sl", "AT": "de", "DE": "de", "CH": "de", "LI": "de", "FR": "fr", "IT": "it", "NL": "nl",
         "BE": "nl", "LU": "fr", "CZ": "cs", "SK": "sk", "HU": "hu", "RS": "sr", "ME": "sr", "BA": "hr", "XK": "sq",
         "AL": "sq", "MK": "sq", "GB": "en", "IE": "en", "AU": "en",
+        "SE": "sv",
     ]
     /// Countries whose numeric dates are day-first without exception: `05/03/2025` there is 5 March, not ambiguous.
     static let dateOrder: [String: DateOrder] = ["AU": .dmy]

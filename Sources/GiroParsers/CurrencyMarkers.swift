@@ -16,10 +16,21 @@ enum CurrencyMarkers {
         ("KM", "BAM"), ("ден", "MKD"), ("ден.", "MKD"), ("denara", "MKD"), ("Lek", "ALL"), ("lekë", "ALL"), ("leke", "ALL"),
         ("lei", "RON"), ("лв", "BGN"), ("лв.", "BGN"),
         ("денари", "MKD"), ("денар", "MKD"),
+        ("kr", krona), ("kr.", krona), ("kronor", "SEK"), ("krona", "SEK"),
     ]
 
     /// Currencies a bare `$` stands for in their country's context.
     static let dollars: Set<String> = ["AUD"]
+
+    /// `kr`: the krona/krone of SE, NO, DK and IS alike, resolved by ``resolved(_:context:)``.
+    static let krona = "kr"
+
+    /// A marker's code in `context`: `kr` is the context's krona/krone, else SEK; every other code is itself.
+    static func resolved(_ code: String, context: ParseContext) -> String {
+        guard code == krona else { return code }
+        if let c = context.impliedCurrency, ["SEK", "NOK", "DKK", "ISK"].contains(c) { return c }
+        return "SEK"
+    }
 
     /// Longest marker first, as bytes. Short ASCII markers (`Ft`, `kn`, `KM`, `Fr`) must match case exactly
     /// (`km` is a distance); longer ones are compared case-insensitively.

@@ -8,7 +8,7 @@ import GiroTestSupport
 @Suite struct PluginContractTests {
     static let formats: [any PaymentFormat] = FormatRegistry.all
     static var formatIDs: [String] { formats.map(\.id) }
-    static let printedLineFormats: Set<String> = ["ch.esr-coding-line"]
+    static let printedLineFormats: Set<String> = ["ch.esr-coding-line", "se.giro-coding-line"]
 
 
     static func junk() -> [(String, [UInt8])] {
