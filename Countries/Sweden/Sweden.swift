@@ -20,6 +20,16 @@ public enum Sweden {
         codingLines: [codingLineReader],
         slipTemplates: SwedishSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
         extrasKeys: [SwedishExtrasKey.giroType, SwedishExtrasKey.documentType, SwedishExtrasKey.codingLine,
-                     SwedishExtrasKey.referenceLengthDigit, SwedishExtrasKey.paymentType, "se.qr.*"]
+                     SwedishExtrasKey.referenceLengthDigit, SwedishExtrasKey.paymentType, "se.qr.*"],
+        textFields: [
+            .init(type: "se.bankgiro", family: .account, identifier: bankgiro,
+                  shape: .digits(7...8, separators: "-", labels: ["bankgiro", "bankgironummer", "bg", "till bankgironummer"])),
+            .init(type: "se.plusgiro", family: .account, identifier: plusgiro,
+                  shape: .digits(2...8, separators: "-", labels: ["plusgiro", "plusgironummer", "pg", "postgiro"], labelRequired: true)),
+            .init(type: "se.account", family: .account, identifier: bankAccount,
+                  shape: .digits(8...16, separators: "-,.", labels: ["kontonummer", "konto", "bankkonto", "clearingnummer"], labelRequired: true)),
+            .init(type: "se.ocr", identifier: ocrReference,
+                  shape: .digits(2...25, labels: ["ocr", "ocr-nummer", "ocr nummer", "referens", "betalningsreferens"], labelRequired: true)),
+        ]
     )
 }

@@ -28,6 +28,6 @@ struct AustraliaCheckRouteTests {
         let v1 = try await request(p, "POST", "/v1/check/au-crn", headers: text, body: Array("12345678905".utf8))
         #expect(results(v1).first?["valid"] as? Bool == false)
         let bad = try await request(p, "POST", "/v1/check/au-crn?algorithm=MOD99", headers: text, body: Array("87348538".utf8))
-        #expect(bad.status == 400)
+        #expect(bad.status == 422)
     }
 }

@@ -26,6 +26,6 @@ import Testing
         let withLength = try await request(p, "POST", "/v1/check/se-ocr?length-digit=true", headers: text, body: Array("12345682\n".utf8))
         #expect(Self.results(withLength).first?["valid"] as? Bool == true)
         let refused = try await request(p, "POST", "/v1/check/se-bankgiro?length-digit=true", headers: text, body: Array("5402-9681\n".utf8))
-        #expect(refused.status == 400)
+        #expect(refused.status == 422)
     }
 }
