@@ -219,7 +219,8 @@ def build():
             {"required": True, "content": {"application/json": {"schema": ref("CheckJSONRequest")},
                                            "text/plain": {"schema": {"type": "string", "minLength": 1}}}},
             gated({"200": json_ok("One result per value.", {"type": "array", "items": ref("identifierCheck")}),
-                   **BODY_ERRORS, "404": problem("No validator of that kind (not_found).")}),
+                   **BODY_ERRORS, "404": problem("No validator of that kind (not_found)."),
+                   "422": problem("An option the kind does not take, or a value of it the kind does not know (input_invalid).")}),
             [{"name": "kind", "in": "path", "required": True,
               "description": "A kind of `giro check --list`. The document `giro serve` serves lists the kinds of its "
                              "country registry here (Sources/GiroServer/OpenAPIDocument.swift); another kind is 404.",
