@@ -5,7 +5,8 @@ import GiroCore
 enum SlipRecordBuilder {
     static func build(_ match: SlipMatch, zones: [ZoneText], rules: SlipNationalRules) -> PaymentRecord {
         let t = match.template
-        var record = PaymentRecord(format: t.id, country: t.country, formatVersion: nil, source: SourceInfo(kind: "slip", slipClass: t.id))
+        let panEuropean = t.country == SlipTemplate.panEuropeanCountry
+        var record = PaymentRecord(format: t.id, country: panEuropean ? nil : t.country, formatVersion: nil, source: SourceInfo(kind: "slip", slipClass: t.id))
         var diagnostics: [Diagnostic] = []
         var evidence: [FieldEvidence] = []
 
@@ -70,6 +71,8 @@ enum SlipRecordBuilder {
         for rule in t.rules { apply(rule, to: record, diagnostics: &diagnostics) }
         if t.rules.contains(.accountCheck) { applyAccountCheck(record, country: t.country, rules: rules, diagnostics: &diagnostics) }
 
+        // A SEPA-wide form is of the creditor's country, as the EPC QR record is.
+        if panEuropean, let iban = record.creditor?.account?.iban, iban.utf8.count >= 2 { record.country = String(iban.prefix(2)) }
         record.source.evidence = evidence
         record.diagnostics = diagnostics
         record.status = RecordStatus.derived(from: diagnostics)

@@ -123,4 +123,8 @@ public struct SlipTemplate: Sendable, Hashable, Codable {
     public var rules: [SlipRule]
     /// Where it was loaded from (`Countries/Croatia/Slips/hub-3a.json`, or the user's path).
     public var file: String
+
+    /// The `country` of a template valid across the SEPA area (`sepa.payment-details`): its records take the
+    /// creditor IBAN's country, as the EPC QR's do.
+    static let panEuropeanCountry = "SEPA"
 }

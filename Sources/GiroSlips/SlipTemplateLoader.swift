@@ -115,7 +115,9 @@ public enum SlipTemplateLoader {
             }
             let (countryV, _) = try member(m, "country", in: "", line: root.line)
             let country = try string(countryV, "country")
-            guard country.utf8.count == 2, CountryCode.isValid(country) else { throw fail("country", countryV.line, "not an ISO 3166 alpha-2 code") }
+            guard country == SlipTemplate.panEuropeanCountry || (country.utf8.count == 2 && CountryCode.isValid(country)) else {
+                throw fail("country", countryV.line, "not an ISO 3166 alpha-2 code (or SEPA)")
+            }
             let (idV, _) = try member(m, "id", in: "", line: root.line)
             let id = try string(idV, "id")
             guard Self.validID(id, country: country) else {
