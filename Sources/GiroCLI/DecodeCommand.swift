@@ -82,6 +82,12 @@ struct DecodeCommand: ParsableCommand {
             if let formatID { return try decoder.decode(payloadValue, formatID: formatID) }
             return try decoder.decode(payloadValue)
         }
+        let usageError = { (error: GiroError) in error.code == .unknownFormat && formatID != nil }
+        try printOutcome(result, failure: { usageError($0) ? .usage : .dataError })
+    }
+
+    /// One decoded record (or its refusal) in the chosen output format; exit 0 valid, 2 uncertain, the failure's code.
+    func printOutcome(_ result: Result<PaymentRecord, GiroError>, failure: (GiroError) -> GiroExit = { _ in .dataError }) throws {
         switch result {
         case .success(let record):
             switch outputFormat {
@@ -92,8 +98,7 @@ struct DecodeCommand: ParsableCommand {
             if record.status == .uncertain { throw GiroExit.uncertain }
         case .failure(let error):
             Output.writeOut(Output.json(["error": error], pretty: outputFormat == .pretty))
-            throw (error.code == .unknownFormat && formatID != nil ? GiroExit.usage : GiroExit.dataError)
-                .report("decode", error.description)
+            throw failure(error).report("decode", error.description)
         }
     }
 

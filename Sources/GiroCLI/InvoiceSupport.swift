@@ -45,18 +45,6 @@ enum PDFFinding: Encodable {
 extension DecodeCommand {
     /// An XML e-invoice: its record, printed like a payload's (exit 0 valid, 2 uncertain, 65 refused).
     func runInvoiceXML(_ bytes: [UInt8]) throws {
-        let found = EInvoiceReader().read(xml: bytes)
-        switch found.result {
-        case .success(let record):
-            switch outputFormat {
-            case .json, .ndjson: Output.writeOut(String(decoding: record.jsonBytes(), as: UTF8.self))
-            case .pretty: Output.writeOut(Output.json(record, pretty: true))
-            case .text: Output.writeOut(Output.text(record))
-            }
-            if record.status == .uncertain { throw GiroExit.uncertain }
-        case .failure(let error):
-            Output.writeOut(Output.json(["error": error], pretty: outputFormat == .pretty))
-            throw GiroExit.dataError.report("decode", error.description)
-        }
+        try printOutcome(EInvoiceReader().read(xml: bytes).result)
     }
 }
