@@ -64,8 +64,19 @@ enum SlipClassifier {
         }
     }
 
+    /// Where any wording of the anchor is printed (at most `maxHitsPerAnchor`).
     static func hits(for anchor: SlipAnchor, index: Int, in page: PageIndex) -> [AnchorHit] {
-        let want = SlipText.tokens(anchor.text)
+        var out: [AnchorHit] = []
+        for wording in anchor.wordings where out.count < maxHitsPerAnchor {
+            for h in hits(for: wording, index: index, in: page) where out.count < maxHitsPerAnchor && !out.contains(where: { $0.words == h.words }) {
+                out.append(h)
+            }
+        }
+        return out
+    }
+
+    static func hits(for wording: String, index: Int, in page: PageIndex) -> [AnchorHit] {
+        let want = SlipText.tokens(wording)
         guard let first = want.first else { return [] }
         var out: [AnchorHit] = []
         for (w, toks) in page.tokens.enumerated() {

@@ -29,6 +29,37 @@ public struct SlipAnchor: Sendable, Hashable, Codable {
     /// A label that tells this form from a sibling (the orange ESR's "Referenz-Nr." against the red ES):
     /// the form is not recognised without it.
     public var required: Bool = false
+    /// Other wordings of the same label (languages, old and new titles, other printers' forms); each is matched
+    /// like `text`, and a hit stands for this anchor at its box.
+    public var variants: [String] = []
+    /// A name zones use to refer to this label (`"label": {"anchor": "iban"}`); defaults to `text`.
+    public var id: String?
+
+    /// `text` first, then the variants.
+    public var wordings: [String] { [text] + variants }
+}
+
+/// Where a field's value is printed relative to the label that names it.
+public enum SlipValuePlacement: String, Sendable, Hashable, Codable, CaseIterable {
+    /// On the label's line, to its right.
+    case right
+    /// On the lines under the label (a box headed by its label).
+    case below
+    /// In the box the label is printed in (a label in the box's corner, the value filling the box).
+    case inside
+}
+
+/// The printed label that names a zone's field, and where the value sits relative to it: the zone is placed
+/// from where that label is found on the page; its `box` is then a prior that breaks ties, not the rule.
+public struct SlipZoneLabel: Sendable, Hashable, Codable {
+    /// Index into the template's `anchors`.
+    public var anchor: Int
+    public var value: SlipValuePlacement
+
+    public init(anchor: Int, value: SlipValuePlacement) {
+        self.anchor = anchor
+        self.value = value
+    }
 }
 
 /// OCR settings of one zone (image path only).
@@ -90,6 +121,8 @@ public struct SlipZone: Sendable, Hashable, Codable {
     public var ocr: SlipZoneOCR
     /// Parser options as text (`{"currency": "EUR"}`).
     public var options: [String: String]
+    /// The label naming this field (`"label": {"anchor": "IBAN", "value": "below"}`); nil: none printed or not given.
+    public var label: SlipZoneLabel?
 }
 
 /// Cross-field checks run after every zone was read.

@@ -17,6 +17,8 @@ public enum SlipTemplateLoader {
     static let topKeys: Set<String> = ["schema", "id", "country", "name", "size", "languages", "currency", "classify", "zones", "rules", "priority"]
     static let maxZones = 64
     static let maxAnchors = 64
+    /// Other wordings per anchor at most.
+    static let maxVariants = 16
     static let maxSideMM = 1000.0
 
     /// Parses one template file's bytes; `file` is only used in error messages and kept on the template.
@@ -154,7 +156,7 @@ public enum SlipTemplateLoader {
             var anchors: [SlipAnchor] = []
             for (i, a) in anchorItems.enumerated() {
                 let key = "classify.anchors[\(i)]"
-                let am = try object(a, key, allowed: ["text", "box", "required"])
+                let am = try object(a, key, allowed: ["text", "box", "required", "variants", "id"])
                 let text = try string(try member(am, "text", in: key, line: a.line).0, "\(key).text")
                 guard !SlipText.tokens(text).isEmpty else { throw fail("\(key).text", a.line, "has no letters or digits") }
                 let b = try box(try member(am, "box", in: key, line: a.line).0, "\(key).box", width: width, height: height)
@@ -163,7 +165,20 @@ public enum SlipTemplateLoader {
                     guard case .bool(let flag, _) = r.value else { throw fail("\(key).required", r.line, "expected true or false") }
                     required = flag
                 }
-                anchors.append(SlipAnchor(text: text, box: b, required: required))
+                var anchor = SlipAnchor(text: text, box: b, required: required)
+                if let v = am.first(where: { $0.key == "variants" }) {
+                    let vs = try stringList(v.value, "\(key).variants")
+                    guard vs.count <= SlipTemplateLoader.maxVariants else { throw fail("\(key).variants", v.line, "more than \(SlipTemplateLoader.maxVariants) wordings") }
+                    for w in vs where SlipText.tokens(w).isEmpty { throw fail("\(key).variants", v.line, "\"\(w.prefix(40))\" has no letters or digits") }
+                    anchor.variants = vs
+                }
+                if let v = am.first(where: { $0.key == "id" }) {
+                    let name = try string(v.value, "\(key).id")
+                    guard !name.isEmpty, name.utf8.count <= 40 else { throw fail("\(key).id", v.line, "must be 1…40 characters") }
+                    guard !anchors.contains(where: { $0.id == name }) else { throw fail("\(key).id", v.line, "\(name) names another anchor") }
+                    anchor.id = name
+                }
+                anchors.append(anchor)
             }
             let (minV, _) = try member(cm, "minAnchors", in: "classify", line: classifyV.line)
             let minAnchors = try integer(minV, "classify.minAnchors")
@@ -177,7 +192,7 @@ public enum SlipTemplateLoader {
             guard zoneItems.count <= SlipTemplateLoader.maxZones else { throw fail("zones", zonesV.line, "more than \(SlipTemplateLoader.maxZones) zones") }
             var zones: [SlipZone] = []
             for (i, z) in zoneItems.enumerated() {
-                zones.append(try zone(z, "zones[\(i)]", width: width, height: height, others: zones))
+                zones.append(try zone(z, "zones[\(i)]", width: width, height: height, others: zones, anchors: anchors))
             }
             for (i, z) in zones.enumerated() {
                 if let mz = z.options["modelZone"], !zones.contains(where: { $0.field == mz }) {
@@ -219,8 +234,8 @@ public enum SlipTemplateLoader {
             }
         }
 
-        func zone(_ z: TemplateJSON, _ key: String, width: Double, height: Double, others: [SlipZone]) throws(GiroError) -> SlipZone {
-            let zm = try object(z, key, allowed: ["field", "box", "parser", "required", "ocr", "options"])
+        func zone(_ z: TemplateJSON, _ key: String, width: Double, height: Double, others: [SlipZone], anchors: [SlipAnchor]) throws(GiroError) -> SlipZone {
+            let zm = try object(z, key, allowed: ["field", "box", "parser", "required", "ocr", "options", "label"])
             let (fieldV, _) = try member(zm, "field", in: key, line: z.line)
             let field = try string(fieldV, "\(key).field")
             guard SlipTemplateLoader.isKnownField(field) else { throw fail("\(key).field", fieldV.line, "unknown field \"\(field)\"") }
@@ -284,7 +299,22 @@ public enum SlipTemplateLoader {
                     throw fail("\(key).parser", parserV.line, "parser account fills creditor.account.iban or debtor.account.iban")
                 }
             }
-            return SlipZone(field: field, box: b, parser: parser, required: required, ocr: ocr, options: options)
+            var label: SlipZoneLabel?
+            if let l = zm.first(where: { $0.key == "label" }) {
+                let lm = try object(l.value, "\(key).label", allowed: ["anchor", "value"])
+                let (anchorV, _) = try member(lm, "anchor", in: "\(key).label", line: l.line)
+                let name = try string(anchorV, "\(key).label.anchor")
+                guard let index = anchors.firstIndex(where: { $0.id == name }) ?? anchors.firstIndex(where: { $0.id == nil && $0.text == name }) else {
+                    throw fail("\(key).label.anchor", anchorV.line, "no anchor with id or text \"\(name.prefix(60))\"")
+                }
+                let (valueV, _) = try member(lm, "value", in: "\(key).label", line: l.line)
+                let v = try string(valueV, "\(key).label.value")
+                guard let placement = SlipValuePlacement(rawValue: v) else {
+                    throw fail("\(key).label.value", valueV.line, "unknown placement \"\(v.prefix(20))\" (\(SlipValuePlacement.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                label = SlipZoneLabel(anchor: index, value: placement)
+            }
+            return SlipZone(field: field, box: b, parser: parser, required: required, ocr: ocr, options: options, label: label)
         }
 
         func checkOption(_ parser: SlipParserKind, _ name: String, _ value: String, _ key: String, _ line: Int) throws(GiroError) {

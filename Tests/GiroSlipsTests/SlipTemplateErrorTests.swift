@@ -65,6 +65,11 @@ import Testing
         ("\"field\": \"amount\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"amount\", \"required\": true",
          "\"field\": \"creditor.account.iban\", \"box\": {\"x\": 1, \"y\": 10, \"w\": 40, \"h\": 5}, \"parser\": \"account\", \"options\": {\"country\": \"CZ\", \"bankZone\": \"amount\"}",
          "zones[0].options.bankZone", 15),
+        // Labels: a zone's label must name an anchor, with a known placement; variants must be wordings.
+        ("\"required\": true}\n  ]", "\"required\": true, \"label\": {\"anchor\": \"THREE\", \"value\": \"below\"}}\n  ]", "zones[0].label.anchor", 15),
+        ("\"required\": true}\n  ]", "\"required\": true, \"label\": {\"anchor\": \"ONE\", \"value\": \"above\"}}\n  ]", "zones[0].label.value", 15),
+        ("{\"text\": \"ONE\",", "{\"text\": \"ONE\", \"variants\": [\"--\"],", "classify.anchors[0].variants", 9),
+        ("{\"text\": \"TWO\",", "{\"text\": \"TWO\", \"id\": \"\", \"variants\": [\"ZWEI\"],", "classify.anchors[1].id", 10),
     ])
     func brokenTemplate(_ replace: String, _ with: String, _ key: String, _ line: Int) throws {
         let text = Self.good.replacingOccurrences(of: replace, with: with)
@@ -87,6 +92,15 @@ import Testing
         let t = try SlipTemplateLoader.load(Array(text.utf8), file: "test.json")
         #expect(t.zones.map(\.parser) == [.amount, .account, .digits, .digits])
         #expect(t.zones[1].options == ["country": "CZ", "bankZone": "creditor.account.bankCode"])
+    }
+
+    /// A label's other wordings and a zone placed by its label.
+    @Test func labelsAndVariantsLoad() throws {
+        let text = Self.good.replacingOccurrences(of: "{\"text\": \"TWO\",", with: "{\"text\": \"TWO\", \"id\": \"two\", \"variants\": [\"ZWEI\", \"DEUX\"],")
+            .replacingOccurrences(of: "\"required\": true}\n  ]", with: "\"required\": true, \"label\": {\"anchor\": \"two\", \"value\": \"below\"}}\n  ]")
+        let t = try SlipTemplateLoader.load(Array(text.utf8), file: "test.json")
+        #expect(t.anchors[1].wordings == ["TWO", "ZWEI", "DEUX"])
+        #expect(t.zones[0].label == SlipZoneLabel(anchor: 1, value: .below))
     }
 
     @Test func duplicateIdsAcrossFilesAreRefused() throws {
