@@ -3,5 +3,6 @@
 package enum AustrianSlipTemplates {
     package static let files: [(name: String, bytes: [UInt8])] = [
         ("Countries/Austria/Slips/zahlungsanweisung.json", PackageResources.zahlungsanweisung_json),
+        ("Countries/Austria/Slips/erlagschein.json", PackageResources.erlagschein_json),
     ]
 }

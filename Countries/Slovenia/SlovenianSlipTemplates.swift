@@ -3,5 +3,6 @@
 package enum SlovenianSlipTemplates {
     package static let files: [(name: String, bytes: [UInt8])] = [
         ("Countries/Slovenia/Slips/upn.json", PackageResources.upn_json),
+        ("Countries/Slovenia/Slips/upn-2010.json", PackageResources.upn_2010_json),
     ]
 }
