@@ -124,7 +124,7 @@ def main():
     p.add_argument("--models", default=os.path.join(cropping.ROOT, ".build", "ocr-models"))
     p.add_argument("--dev", default=os.environ.get("GIRO_SLIPS_DEV", os.path.join(os.path.dirname(cropping.ROOT), "shared", "slips-dev")))
     p.add_argument("--own", default=os.path.join(cropping.ROOT, "fixtures", "slips"))
-    p.add_argument("--labels", type=int, default=3, help="keep every Nth label line (0: none)")
+    p.add_argument("--labels", type=int, default=8, help="keep every Nth label line (0: none)")
     p.add_argument("--only", default="", help="comma-separated substrings of configuration names")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--out", default=os.path.join(cropping.ROOT, ".build", "ocr-compare", "results.json"))

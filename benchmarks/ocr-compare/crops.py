@@ -5,14 +5,14 @@ with `.words.json` and the truth `.json`) and Giro's own renders (fixtures/slips
 with `.words`, images from `fixtures/slips/generate.py --images`, truth from `cases.json` fills).
 
 A line is a value when its text is (part of) a printed value of the truth, else a label. Field kinds of values:
-iban, amount, digits (references, accounts, codes, dates: no letters but the IBAN-like prefix), text (names,
-addresses, purposes); labels are kept as their own kind.
+iban, amount, digits (accounts, references, coding lines, dates: no letter), code (a reference with a few letters:
+`SI00 …`, `HR01 …`, `RF…`), text (names, addresses, purposes); labels are kept as their own kind.
 """
 import json, math, os, re, unicodedata
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TARGET_HEIGHT = 38          # px of a line's box after scaling: a 3.2 mm fill at 300 dpi, the zone resolution Giro reads at
-KIND_ORDER = ["iban", "amount", "digits", "text", "label"]
+KIND_ORDER = ["iban", "amount", "digits", "code", "text", "label"]
 
 
 def norm(s):
@@ -29,8 +29,10 @@ def field_kind(text, is_value):
         return "amount"
     letters = sum(c.isalpha() for c in compact)
     digits = sum(c.isdigit() for c in compact)
-    if digits and letters <= 4 and digits >= 2 * letters:
+    if digits and not letters:
         return "digits"
+    if digits and letters <= 4 and digits >= 2 * letters:
+        return "code"
     return "text"
 
 
