@@ -125,6 +125,7 @@ def main():
     p.add_argument("--dev", default=os.environ.get("GIRO_SLIPS_DEV", os.path.join(os.path.dirname(cropping.ROOT), "shared", "slips-dev")))
     p.add_argument("--own", default=os.path.join(cropping.ROOT, "fixtures", "slips"))
     p.add_argument("--labels", type=int, default=8, help="keep every Nth label line (0: none)")
+    p.add_argument("--single-words", action="store_true", help="only lines of one word (short codes, amounts, IBANs without spaces)")
     p.add_argument("--only", default="", help="comma-separated substrings of configuration names")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--out", default=os.path.join(cropping.ROOT, ".build", "ocr-compare", "results.json"))
@@ -135,6 +136,8 @@ def main():
     all_crops = cropping.crops(dev, a.own)
     seen = collections.Counter()
     for c in all_crops:
+        if a.single_words and " " in c["truth"].strip():
+            continue
         if c["kind"] == "label":
             seen[c["source"]] += 1
             if not a.labels or seen[c["source"]] % a.labels:
