@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """OCR engines and settings on zone crops of slips (`make bench-ocr`; benchmarks/README.md, "OCR engines").
 
-    compare.py [--models DIR] [--dev DIR] [--own DIR] [--labels N] [--only NAME,…] [--jobs N] [--out FILE]
+    compare.py [--models DIR] [--dev DIR] [--own DIR] [--labels N] [--single-words] [--only NAME,…] [--jobs N] [--out FILE]
 
 Every configuration reads the same crops (crops.py) one at a time; per input kind and per field kind it prints
 character accuracy (1 − edit distance / truth length, summed over lines), the share of lines read exactly (spaces
@@ -100,8 +100,9 @@ def run(shard):
                 start = time.perf_counter()
                 text = made[key].read(gray, crop["kind"])
                 ms = (time.perf_counter() - start) * 1000
+                bare = cropping.alnum(truth)
                 rows[name].append((crop["source"], crop["input"], crop["kind"], len(truth), distance(text, truth), text == truth, ms,
-                                   distance(fold(text), fold(truth))))
+                                   distance(fold(text), fold(truth)), len(bare), distance(cropping.alnum(text), bare)))
     finally:
         for e in made.values():
             e.close()
@@ -109,14 +110,16 @@ def run(shard):
 
 
 def summarise(rows, key):
-    groups = collections.defaultdict(lambda: [0, 0, 0, 0, 0.0, 0])
+    groups = collections.defaultdict(lambda: [0, 0, 0, 0, 0.0, 0, 0, 0])
     for r in rows:
         for k in (key(r), "all"):
             g = groups[k]
-            g[0] += r[3]; g[1] += r[4]; g[2] += r[5]; g[3] += 1; g[4] += r[6]; g[5] += r[7]
+            g[0] += r[3]; g[1] += r[4]; g[2] += r[5]; g[3] += 1; g[4] += r[6]; g[5] += r[7]; g[6] += r[8]; g[7] += r[9]
     return {k: {"char_accuracy": round(100 * max(0.0, 1 - g[1] / max(1, g[0])), 1), "exact": round(100 * g[2] / g[3], 1),
                 "ms": round(g[4] / g[3], 1), "lines": g[3],
-                "char_accuracy_no_diacritics": round(100 * max(0.0, 1 - g[5] / max(1, g[0])), 1)} for k, g in groups.items()}
+                "char_accuracy_no_diacritics": round(100 * max(0.0, 1 - g[5] / max(1, g[0])), 1),
+                # letters and digits only: what a reading would score once cell ticks no longer come out as punctuation
+                "char_accuracy_alnum": round(100 * max(0.0, 1 - g[7] / max(1, g[6])), 1)} for k, g in groups.items()}
 
 
 def main():
