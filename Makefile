@@ -112,6 +112,14 @@ bench-slips-words:
 	$(SWIFT) build --product giro-slip-bench
 	.build/debug/giro-slip-bench --words fixtures/slips
 
+# OCR engines on zone crops of slips (benchmarks/README.md, "OCR engines on zone crops"): Tesseract's modes and
+# models against RapidOCR's PP-OCRv4 recogniser. A venv under .build/ (pinned, hashed), models verified into
+# .build/ocr-models; not part of make test. Arguments for compare.py: make bench-ocr OCR_ARGS="--only rapidocr".
+.PHONY: bench-ocr
+bench-ocr: deps
+	python3 benchmarks/ocr-compare/render-own.py
+	benchmarks/ocr-compare/run.sh $(OCR_ARGS)
+
 # Regenerate fixtures/images/generated and manifest.tsv from fixtures/images/symbols.tsv.
 fixtures-images: deps
 	fixtures/images/generate.sh
