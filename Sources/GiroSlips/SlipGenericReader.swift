@@ -13,7 +13,7 @@ struct SlipGenericReader {
     let rules: SlipNationalRules
 
     /// Label → value distance limits, in word heights: right of the label on its row, or below it.
-    static let maxRight = 30.0, maxBelow = 6.0, maxBelowLeft = 30.0
+    static let maxRight = 30.0, maxBelow = 6.0, maxBelowLeft = 30.0, otherPlacement = 1.0
     /// A gap wider than this (word heights) splits a row into separate values (form cells).
     static let cellGap = 2.5
 
@@ -24,6 +24,8 @@ struct SlipGenericReader {
         var placement: SlipValuePlacement?
         var rect: Rect
         var words: [Int]
+        /// Its words' height (a label wrapped over two rows is still one row high).
+        var height: Double
         /// The one country whose templates print this wording (nil: several).
         var country: String?
         var currencies: [String]
@@ -64,7 +66,6 @@ struct SlipGenericReader {
         var currency: String?
         var currencyFromLabels = false
         var labels: Int
-        var templates: Int
         var words: [Int]
     }
 
@@ -86,7 +87,8 @@ struct SlipGenericReader {
         for (wording, tolerant) in passes {
             for words in matches(wording.tokens, in: index, claimed: claimed, tolerant: tolerant) {
                 claimed.formUnion(words)
-                out.append(Label(field: wording.field, placement: wording.placement, rect: Self.rect(page, words), words: words,
+                let height = Double(words.map { max(page.words[$0].h, 1) }.max() ?? 1)
+                out.append(Label(field: wording.field, placement: wording.placement, rect: Self.rect(page, words), words: words, height: height,
                                  country: wording.countries.count == 1 ? wording.countries[0] : nil, currencies: wording.currencies))
                 if out.count >= 512 { return out }
             }
@@ -98,7 +100,11 @@ struct SlipGenericReader {
     /// classifier's tolerance per token. Only words with a letter can be label words.
     func matches(_ want: [String], in page: SlipClassifier.PageIndex, claimed: Set<Int>, tolerant: Bool) -> [[Int]] {
         guard let first = want.first else { return [] }
-        func same(_ a: String, _ b: String) -> Bool { tolerant && b.count >= 4 ? SlipText.matches(a, b) : a == b }
+        // One OCR slip per word of 4+ letters at most: `platitelja` (payer) is not `primatelja` (payee).
+        func same(_ a: String, _ b: String) -> Bool {
+            guard tolerant, b.count >= 4, a != b, abs(a.count - b.count) <= 1 else { return a == b }
+            return SlipText.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: 1) <= 1
+        }
         var out: [[Int]] = []
         for (w, toks) in page.tokens.enumerated() where !toks.isEmpty && !claimed.contains(w) {
             guard page.words[w].text.unicodeScalars.contains(where: { CharacterSet.letters.contains($0) }) else { continue }
@@ -106,7 +112,10 @@ struct SlipGenericReader {
                 var used = [w], word = w, pos = k + 1, ok = true
                 for need in want.dropFirst() {
                     if pos >= page.tokens[word].count {
-                        guard let n = page.next(after: word), used.count < 16, !claimed.contains(n) else { ok = false; break }
+                        // The label goes on along its row, or wraps to the start of the next row (`IBAN ili broj
+                        // računa` / `platitelja:`).
+                        guard let n = page.next(after: word) ?? Self.wrapped(after: word, start: w, in: page), used.count < 16,
+                              !claimed.contains(n) else { ok = false; break }
                         word = n
                         pos = 0
                         used.append(n)
@@ -118,6 +127,19 @@ struct SlipGenericReader {
             }
         }
         return out
+    }
+
+    /// The word starting the row just below `word`'s, left-aligned with the label's first word `start`.
+    static func wrapped(after word: Int, start: Int, in page: SlipClassifier.PageIndex) -> Int? {
+        let s = page.words[start], a = page.words[word]
+        let h = Double(max(s.h, a.h, 1))
+        var best: (Int, Double)?
+        for (j, b) in page.words.enumerated() where j != word && j != start && !page.excluded.contains(j) && !page.tokens[j].isEmpty {
+            let dx = abs(Double(b.x) - Double(s.x)), dy = Double(b.y) - Double(a.y)
+            guard dx <= h, dy >= 0.6 * h, dy <= 1.8 * h else { continue }
+            if best.map({ dy < $0.1 }) ?? true { best = (j, dy) }
+        }
+        return best?.0
     }
 
     // MARK: - Segments
@@ -178,18 +200,18 @@ struct SlipGenericReader {
         guard !segments.isEmpty else { return nil }
         let country = Self.vote(found.compactMap(\.country).filter { $0 != SlipTemplate.panEuropeanCountry })
         let currency = Self.vote(found.filter { $0.country == country }.flatMap(\.currencies))
-        if ProcessInfo.processInfo.environment["GIRO_GENERIC_DEBUG"] == "1" {
-            for l in found { print("label", l.field, l.country ?? "-", l.words.map { page.words[$0].text }.joined(separator: " ")) }
-            print("vote", country ?? "-", currency ?? "-")
-        }
         var values = parse(page, segments: segments, country: country, currency: currency)
-        values += nationalAccounts(page, segments: segments, labels: found, country: country)
+        values += nationalAccounts(page, segments: segments, country: country)
 
+        // An account printed anywhere under a payer's account label is the payer's, wherever else it is repeated.
+        let payers = Set(values.filter { $0.field == .account && owner(of: $0, in: found) == .payerAccount }.compactMap(Self.key))
         func best(_ field: GenericField, excluding: Set<Int> = []) -> Value? {
-            values.filter { $0.field == field && Set($0.words).isDisjoint(with: excluding) && owner(of: $0, in: found) != .payerAccount }
+            values.filter { $0.field == field && Set($0.words).isDisjoint(with: excluding) && !(Self.key($0).map(payers.contains) ?? false) }
                 .max { score($0, found) < score($1, found) }
         }
-        guard let account = best(.account), account.valid || distance(account, to: found) != nil else { return nil }
+        // Only a checked account (IBAN mod 97, the national rule's check digits) makes a generic slip.
+        values.removeAll { $0.field == .account && !$0.valid }
+        guard let account = best(.account) else { return nil }
         var used = Set(account.words)
         let amount = best(.amount, excluding: used)
         used.formUnion(amount?.words ?? [])
@@ -202,8 +224,7 @@ struct SlipGenericReader {
         let payee = name(for: .payee, among: names, labels: found)
         let payer = name(for: .payer, among: names.filter { s in payee.map { Set($0.words).isDisjoint(with: s.words) } ?? true }, labels: found)
         var r = Result(account: account, amount: amount, reference: reference, payee: payee, payer: payer,
-                       country: nil, currency: nil, labels: found.count,
-                       templates: Set(found.compactMap(\.country)).count, words: Array(members))
+                       country: nil, currency: nil, labels: found.count, words: Array(members))
         r.country = account.country ?? country
         if let printed = amount?.currency {
             r.currency = printed
@@ -214,6 +235,9 @@ struct SlipGenericReader {
         return r
     }
 
+    /// An account's identity across its printings (IBAN, else number).
+    static func key(_ v: Value) -> String? { v.account?.iban ?? v.account?.number }
+
     /// The most frequent value (ties: alphabetical, for a stable answer).
     static func vote(_ xs: [String]) -> String? {
         var n: [String: Int] = [:]
@@ -223,19 +247,23 @@ struct SlipGenericReader {
 
     /// Accounts, amounts and references the generic parsers find in the segments (one text, a segment a line).
     func parse(_ page: PageWords, segments: [Segment], country: String?, currency: String?) -> [Value] {
+        // Each word's byte range in the text, so a value's box is its own words' (not its whole row's).
         var text = "", spans: [(Range<Int>, Int)] = []
-        for (k, s) in segments.enumerated() {
+        for s in segments {
             if !text.isEmpty { text += "\n" }
-            let start = text.utf8.count
-            text += s.text
-            spans.append((start..<text.utf8.count, k))
+            for (k, w) in s.words.enumerated() {
+                // Comb cells (one character a box) are one value: `H R 6 0 2 5` reads `HR6025`.
+                if k > 0, !(page.words[s.words[k - 1]].text.count == 1 && page.words[w].text.count == 1) { text += " " }
+                let start = text.utf8.count
+                text += page.words[w].text
+                spans.append((start..<text.utf8.count, w))
+            }
         }
         guard let found = try? ParserGroup.standard().parse(text, context: ParseContext(country: country, currency: currency)) else { return [] }
         var out: [Value] = []
         for c in found where c.status != .invalid {
-            let hit = spans.filter { $0.0.overlaps(c.span.range) }.map { segments[$0.1] }
-            guard !hit.isEmpty else { continue }
-            let words = hit.flatMap(\.words)
+            let words = spans.filter { $0.0.overlaps(c.span.range) }.map(\.1)
+            guard !words.isEmpty else { continue }
             var v = Value(field: .other, words: words, rect: Self.rect(page, words), text: c.rawText, valid: c.status == .valid,
                           corrections: c.corrections.map(\.description))
             switch c.parser {
@@ -260,7 +288,7 @@ struct SlipGenericReader {
 
     /// National accounts the voted country's rule reads: one segment, or two cells of a row
     /// (number and bank code printed in separate boxes, `6637972306` `5500` → `6637972306/5500`).
-    func nationalAccounts(_ page: PageWords, segments: [Segment], labels: [Label], country: String?) -> [Value] {
+    func nationalAccounts(_ page: PageWords, segments: [Segment], country: String?) -> [Value] {
         guard let country, let rule = rules.accounts[country] else { return [] }
         var out: [Value] = []
         // Every segment with enough digits (the rule checks the shape and the check digits); near a label or not.
@@ -286,18 +314,21 @@ struct SlipGenericReader {
 
     /// Word heights from the label to the value: right of it on its row, or below it (nil: neither, too far).
     static func distance(from l: Label, to v: Rect) -> Double? {
-        let h = max(l.rect.y1 - l.rect.y0, 1)
+        let h = l.height
         let vcy = (v.y0 + v.y1) / 2
         var best: Double?
-        if l.placement != .below && l.placement != .inside, vcy >= l.rect.y0 - 0.5 * h, vcy <= l.rect.y1 + 0.5 * h, v.x0 >= l.rect.x1 - 0.5 * h {
+        // The template's placement is a prior: the other one costs `otherPlacement` word heights.
+        let rightCost = l.placement == .below || l.placement == .inside ? otherPlacement : 0
+        let belowCost = l.placement == .right ? otherPlacement : 0
+        if vcy >= l.rect.y0 - 0.5 * h, vcy <= l.rect.y1 + 0.5 * h, v.x0 >= l.rect.x1 - 0.5 * h {
             let d = max(0, v.x0 - l.rect.x1) / h
-            if d <= maxRight { best = d }
+            if d <= maxRight { best = d + rightCost }
         }
         // Below: under the label or beside its start (a bilingual label's second wording starts mid-line).
-        if l.placement != .right, v.y0 >= (l.rect.y0 + l.rect.y1) / 2, v.x1 >= l.rect.x0 - maxBelowLeft * h, v.x0 <= l.rect.x1 + 12 * h {
+        if v.y0 >= (l.rect.y0 + l.rect.y1) / 2, v.x1 >= l.rect.x0 - maxBelowLeft * h, v.x0 <= l.rect.x1 + 12 * h {
             let dy = max(0, v.y0 - l.rect.y1) / h
             if dy <= maxBelow {
-                let d = dy + 0.1 * max(0, l.rect.x0 - v.x0, v.x0 - l.rect.x1) / h
+                let d = dy + 0.2 * max(0, l.rect.x0 - v.x0, v.x0 - l.rect.x1) / h + belowCost
                 best = min(best ?? d, d)
             }
         }

@@ -51,13 +51,15 @@ struct SlipVocabulary: Sendable {
     init(templates: [SlipTemplate]) {
         var byTokens: [[String]: SlipLabelWording] = [:]
         var order: [[String]] = []
+        // A currency code printed as a label (`EUR` before the amount box) is also the amount's currency: a value.
+        let currencies = Set(templates.compactMap(\.currency) + ["EUR"])
         for t in templates {
             let fields = Self.anchorFields(t)
             for (i, anchor) in t.anchors.enumerated() {
                 let (field, placement) = fields[i] ?? (.other, nil)
                 for wording in anchor.wordings {
                     let tokens = SlipText.tokens(wording)
-                    guard !tokens.isEmpty else { continue }
+                    guard !tokens.isEmpty, !(tokens.count == 1 && currencies.contains(tokens[0])) else { continue }
                     guard var w = byTokens[tokens] else {
                         guard order.count < Self.maxWordings else { continue }
                         order.append(tokens)
