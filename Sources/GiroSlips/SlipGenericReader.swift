@@ -275,7 +275,9 @@ struct SlipGenericReader {
                 guard let a = c.amount, a > 0 else { continue }
                 v.field = .amount
                 v.amount = a
-                v.currency = c.currency
+                // Printed with the amount (a code or a sign beside the digits), or only the context's (the labels').
+                let printed = c.rawText.unicodeScalars.contains { !CharacterSet.decimalDigits.contains($0) && !" .,'-=*".unicodeScalars.contains($0) }
+                v.currency = printed ? c.currency : nil
             case .reference:
                 v.field = .reference
                 v.reference = SlipFieldReader.reference(from: c)

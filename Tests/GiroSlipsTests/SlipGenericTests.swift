@@ -46,7 +46,7 @@ import Testing
         // Evidence per field, each with the box of its own words.
         let fields = r.source.evidence?.map(\.field) ?? []
         #expect(fields.contains("creditor.name") && fields.contains("amount") && fields.contains("debtor.name"))
-        #expect(r.source.evidence?.first { $0.field == "amount" }?.box == [100, 300, 171, 30])
+        #expect(r.source.evidence?.first { $0.field == "amount" }?.box == [100, 300, 130, 30])
     }
 
     /// HUB-3 labels: the payer's IBAN (under its own label, and again on the receipt part) is never the account

@@ -18,7 +18,10 @@ import Testing
         out["iban"] = r.creditor?.account?.iban ?? r.creditor?.account?.number
         out["amount"] = r.amount.map { $0.formattedValue }
         out["currency"] = r.amount?.currency
-        out["reference"] = r.reference.map { [$0.model, $0.value].compactMap { $0 }.joined(separator: " ") }
+        out["reference"] = r.reference.map { ref in
+            guard let model = ref.model, !ref.value.hasPrefix(model) else { return ref.value }
+            return model + " " + ref.value
+        }
         out["creditor_name"] = r.creditor?.name
         out["debtor_name"] = r.debtor?.name
         return out
