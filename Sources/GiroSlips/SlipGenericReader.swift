@@ -11,6 +11,13 @@ import GiroParsers
 struct SlipGenericReader {
     let vocabulary: SlipVocabulary
     let rules: SlipNationalRules
+    let payerWords: Set<String>
+
+    init(vocabulary: SlipVocabulary, rules: SlipNationalRules) {
+        self.vocabulary = vocabulary
+        self.rules = rules
+        payerWords = vocabulary.payerWords
+    }
 
     /// Label → value distance limits, in word heights: right of the label on its row, or below it.
     static let maxRight = 30.0, maxBelow = 6.0, maxBelowLeft = 30.0, otherPlacement = 1.0
@@ -88,12 +95,25 @@ struct SlipGenericReader {
             for words in matches(wording.tokens, in: index, claimed: claimed, tolerant: tolerant) {
                 claimed.formUnion(words)
                 let height = Double(words.map { max(page.words[$0].h, 1) }.max() ?? 1)
-                out.append(Label(field: wording.field, placement: wording.placement, rect: Self.rect(page, words), words: words, height: height,
+                var field = wording.field
+                if field == .account, let last = words.last, payerFollows(last, in: index) { field = .payerAccount }
+                out.append(Label(field: field, placement: wording.placement, rect: Self.rect(page, words), words: words, height: height,
                                  country: wording.countries.count == 1 ? wording.countries[0] : nil, currencies: wording.currencies))
                 if out.count >= 512 { return out }
             }
         }
         return out
+    }
+
+    /// Whether one of the next few words on the label's row is a word only payers' account labels print.
+    func payerFollows(_ word: Int, in page: SlipClassifier.PageIndex) -> Bool {
+        var cur = word
+        for _ in 0..<4 {
+            guard let n = page.next(after: cur) else { return false }
+            if page.tokens[n].contains(where: payerWords.contains) { return true }
+            cur = n
+        }
+        return false
     }
 
     /// The word runs that spell the tokens: a single-word label exactly (after folding), a phrase with the

@@ -79,6 +79,13 @@ struct SlipVocabulary: Sendable {
             .sorted { ($0.element.tokens.count, -$0.offset) > ($1.element.tokens.count, -$1.offset) }.map(\.element)
     }
 
+    /// Words only the payer's account labels print (`PLATITELJA`, `OPDRACHTGEVER`): an account label followed by
+    /// one on its row (`IBAN (račun) platitelja`) is the payer's.
+    var payerWords: Set<String> {
+        let words = { (f: GenericField) in Set(wordings.filter { $0.field == f }.flatMap(\.tokens)) }
+        return words(.payerAccount).subtracting(words(.account)).filter { $0.count >= 4 }
+    }
+
     static func rank(_ f: GenericField) -> Int { GenericField.allCases.firstIndex(of: f) ?? GenericField.allCases.count }
 
     /// Anchor index → the field its zone reads, and where the value sits.
