@@ -14,8 +14,9 @@ package struct ESRCodingLine: Sendable, Hashable {
     package var amount: Decimal?
     /// ESR reference, 27 (or 16) digits including its check digit.
     package var reference: String?
-    /// Participant number as printed, `01-162-8` (ESR) or the bank's postal account (ES).
-    package var participant: String
+    /// Participant number as printed, `01-162-8` (ESR) or the bank's postal account (ES); nil when the line was
+    /// cut after the reference (the participant block not read).
+    package var participant: String?
     /// Red ES: the 27-digit beneficiary account field and the 9-digit clearing field.
     package var esAccount: String?
     package var esClearing: String?
@@ -31,25 +32,19 @@ package struct ESRCodingLine: Sendable, Hashable {
         guard kept.count <= 80 else { return nil }
         let s = String(decoding: kept, as: UTF8.self)
         let blocks = Self.blocks(kept)
+        let rules = SwissCodingLine.self
+        // An orange line cut after the reference's `+` (the participant block clipped or on a line not read):
+        // amount and reference are still checked and kept.
+        if blocks.count == 2, rules.slip(first: blocks[0].terminator, second: blocks[1].terminator) == .orange {
+            return orange(blocks[0].digits, blocks[1].digits, nil, normalized: s)
+        }
         // Every block closed by `>` or `+`, the last by `>`.
         guard let last = blocks.last, last.terminator == UInt8(ascii: ">") else { return nil }
-        let rules = SwissCodingLine.self
         if blocks.count == 3, let slip = rules.slip(first: blocks[0].terminator, second: blocks[1].terminator) {
             let (a, b, c) = (blocks[0].digits, blocks[1].digits, blocks[2].digits)
             switch slip {
             case .orange:
-                guard a.count == rules.firstBlockWithAmount || a.count == rules.firstBlockWithoutAmount,
-                      rules.referenceLengths.contains(b.count), c.count == rules.participantLength else { return nil }
-                // An unknown document type is still read (OCR may have misread it): its check digit says so.
-                let type = rules.documentTypeCode(a).flatMap(rules.documentType)
-                var line = ESRCodingLine(kind: .esr, documentType: String(decoding: a.prefix(2), as: UTF8.self),
-                                         currency: type?.currency ?? "CHF", amount: rules.amount(a),
-                                         reference: String(decoding: b, as: UTF8.self), participant: rules.postalAccount(c),
-                                         esAccount: nil, esClearing: nil, normalized: s, failedChecks: [])
-                if !rules.holds(a) { line.failedChecks.append("amount") }
-                if !rules.holds(b) { line.failedChecks.append("reference") }
-                if !rules.holds(c) { line.failedChecks.append("participant") }
-                return line
+                return orange(a, b, c, normalized: s)
             case .red:
                 guard a.count == rules.redAccountLength, b.count == rules.clearingLength, c.count == rules.participantLength else { return nil }
                 let clearing = rules.clearing(b)   // nil when OCR lost the leading `07`: a failed check, not another shape
@@ -73,8 +68,26 @@ package struct ESRCodingLine: Sendable, Hashable {
         return nil
     }
 
-    /// The participant block's nine digits as they stand on the line (`010001628`): the line's last block.
-    var participantDigits: String { String(normalized.dropLast().suffix(9)) }
+    /// An orange line's blocks (nil when the lengths are not an orange line's); `participant` nil: cut after the reference.
+    static func orange(_ a: [UInt8], _ b: [UInt8], _ c: [UInt8]?, normalized s: String) -> ESRCodingLine? {
+        let rules = SwissCodingLine.self
+        guard a.count == rules.firstBlockWithAmount || a.count == rules.firstBlockWithoutAmount,
+              rules.referenceLengths.contains(b.count), c.map({ $0.count == rules.participantLength }) ?? true else { return nil }
+        // An unknown document type is still read (OCR may have misread it): its check digit says so.
+        let type = rules.documentTypeCode(a).flatMap(rules.documentType)
+        var line = ESRCodingLine(kind: .esr, documentType: String(decoding: a.prefix(2), as: UTF8.self),
+                                 currency: type?.currency ?? "CHF", amount: rules.amount(a),
+                                 reference: String(decoding: b, as: UTF8.self), participant: c.map(rules.postalAccount),
+                                 esAccount: nil, esClearing: nil, normalized: s, failedChecks: [])
+        if !rules.holds(a) { line.failedChecks.append("amount") }
+        if !rules.holds(b) { line.failedChecks.append("reference") }
+        if let c, !rules.holds(c) { line.failedChecks.append("participant") }
+        return line
+    }
+
+    /// The participant block's nine digits as they stand on the line (`010001628`): the line's last block; nil
+    /// when the line was cut after the reference.
+    var participantDigits: String? { participant == nil ? nil : String(normalized.dropLast().suffix(9)) }
 
     /// Runs of digits and the `>` or `+` closing each (nil for trailing digits).
     static func blocks(_ bytes: [UInt8]) -> [(digits: [UInt8], terminator: UInt8?)] {
@@ -108,8 +121,11 @@ package struct SwissCodingLineReader: CodingLineReader {
         case .esr:
             reading.extras[ESRExtrasKey.slip] = "orange"
             if let type = line.documentType { reading.extras[ESRExtrasKey.documentType] = type }
-            reading.extras[ESRExtrasKey.participant] = line.participantDigits
-            reading.account = Account(number: line.participant)
+            // A line cut after the reference has no participant: no account (the slip record says so).
+            if let digits = line.participantDigits, let participant = line.participant {
+                reading.extras[ESRExtrasKey.participant] = digits
+                reading.account = Account(number: participant)
+            }
             if let value = line.amount, let currency = line.currency { reading.amount = Amount(value: value, currency: currency) }
             if let ref = line.reference {
                 reading.reference = Reference(type: .qrReference, value: ref, valid: !line.failedChecks.contains("reference"))

@@ -29,6 +29,10 @@ struct ESRDecoder: FieldDecoding {
         switch (b.count, SwissCodingLine.slip(first: b.first?.terminator, second: b.count > 1 ? b[1].terminator : nil)) {
         case (3, .orange): try orange(line)
         case (3, .red): try red(line)
+        case (2, .orange) where b[1].terminator == 0x2B:
+            // Cut after the reference (OCR lost the participant block, or it was never handed over): what the line
+            // holds is kept as the partial record, the account is missing.
+            try orange(line)
         default:
             throw fail(.structureInvalid, field: "payload", offset: b.first?.offset ?? 0,
                        "expected three blocks, orange `BB…P>RRR…Q+ TTNNNNNNC>` or red `AAA…C+ 07CCCCCDC>` `PPNNNNNNC>`; got \(b.map { "\($0.digits.count) digits \($0.terminator.map { String(Character(Unicode.Scalar($0))) } ?? "")" }.joined(separator: ", "))")
@@ -44,11 +48,11 @@ struct ESRDecoder: FieldDecoding {
     // MARK: - Orange ESR
 
     private mutating func orange(_ line: ESRLineScanner) throws(GiroError) {
-        let (first, reference, participant) = (line.blocks[0], line.blocks[1], line.blocks[2])
+        let (first, reference) = (line.blocks[0], line.blocks[1])
         record.extras[ESRExtrasKey.slip] = "orange"
         guard first.digits.count == SwissCodingLine.firstBlockWithAmount || first.digits.count == SwissCodingLine.firstBlockWithoutAmount else {
             throw fail(.structureInvalid, field: "amount", offset: first.offset,
-                       "the first block has \(first.digits.count) digits; it has 13 (type, amount, check) or 3 (type, check)")
+                       "the first block has 13 digits (type, amount, check) or 3 (type, check), not \(first.digits.count)")
         }
         let type = String(decoding: first.digits.prefix(2), as: UTF8.self)
         guard let kind = SwissCodingLine.documentTypeCode(first.digits).flatMap(SwissCodingLine.documentType) else {
@@ -59,7 +63,7 @@ struct ESRDecoder: FieldDecoding {
         record.extras[ESRExtrasKey.currency] = kind.currency
         guard kind.hasAmount == (first.digits.count == SwissCodingLine.firstBlockWithAmount) else {
             throw fail(.structureInvalid, field: "amount", offset: first.offset,
-                       "document type \(type) \(kind.hasAmount ? "carries an amount (13 digits)" : "has no amount (3 digits)"), the block has \(first.digits.count)")
+                       "document type \(type) \(kind.hasAmount ? "carries an amount: the block has 13 digits" : "has no amount: the block has 3 digits"), not \(first.digits.count)")
         }
         try check(first, field: kind.hasAmount ? "amount" : "extras.\(ESRExtrasKey.documentType)", what: "document type and amount")
         if kind.hasAmount, let value = SwissCodingLine.amount(first.digits) {
@@ -67,14 +71,18 @@ struct ESRDecoder: FieldDecoding {
             if value == 0 { info(.amountZero, field: "amount", offset: first.offset, "amount 0: the payer enters the amount") }
         }
         try self.reference(reference)
-        try self.participant(participant)
+        guard line.blocks.count == 3 else {
+            throw fail(.structureInvalid, field: "creditor.account.number", offset: payload.bytes.count,
+                       "the participant number is missing: the line ends after the reference's '+' (amount and reference kept in the partial record)")
+        }
+        try self.participant(line.blocks[2])
         spacing(line, expected: [.none, .space])
     }
 
     private mutating func reference(_ block: ESRLineScanner.Block) throws(GiroError) {
         guard SwissCodingLine.referenceLengths.contains(block.digits.count) else {
             throw fail(.referenceInvalid, field: "reference", offset: block.offset,
-                       "the reference has \(block.digits.count) digits; it has 27 (or 16 in the older form)")
+                       "the reference has 27 digits (16 in the older form), not \(block.digits.count)")
         }
         let value = String(decoding: block.digits, as: UTF8.self)
         guard SwissCodingLine.holds(block.digits) else {
@@ -88,7 +96,7 @@ struct ESRDecoder: FieldDecoding {
     private mutating func participant(_ block: ESRLineScanner.Block) throws(GiroError) {
         let field = "creditor.account.number"
         guard block.digits.count == SwissCodingLine.participantLength else {
-            throw fail(.structureInvalid, field: field, offset: block.offset, "the participant number has \(block.digits.count) digits; it has 9")
+            throw fail(.structureInvalid, field: field, offset: block.offset, "the participant number has 9 digits, not \(block.digits.count)")
         }
         try check(block, field: field, what: "participant number")
         record.extras[ESRExtrasKey.participant] = String(decoding: block.digits, as: UTF8.self)
@@ -102,7 +110,7 @@ struct ESRDecoder: FieldDecoding {
         record.extras[ESRExtrasKey.slip] = "red"
         guard account.digits.count == SwissCodingLine.redAccountLength else {
             throw fail(.structureInvalid, field: "creditor.account.number", offset: account.offset,
-                       "the account block has \(account.digits.count) digits; it has 27")
+                       "the account block has 27 digits, not \(account.digits.count)")
         }
         guard let clearingChecks = SwissCodingLine.clearing(clearing.digits) else {
             throw fail(.structureInvalid, field: "creditor.account.bankCode", offset: clearing.offset,
@@ -110,7 +118,7 @@ struct ESRDecoder: FieldDecoding {
         }
         guard postal.digits.count == SwissCodingLine.participantLength else {
             throw fail(.structureInvalid, field: "extras.\(ESRExtrasKey.bankPostalAccount)", offset: postal.offset,
-                       "the bank's postal account has \(postal.digits.count) digits; it has 9")
+                       "the bank's postal account has 9 digits, not \(postal.digits.count)")
         }
         try check(account, field: "creditor.account.number", what: "account")
         guard clearingChecks.own else {

@@ -172,6 +172,10 @@ enum SlipFieldReader {
                 out.diagnostics.append(.warning(.slipFieldInvalid, field: zone.field, uncertain: true,
                                                 "coding line \(line.normalized): check digit wrong for \(line.failedChecks.joined(separator: ", "))"))
             }
+            if line.account == nil {
+                out.diagnostics.append(.warning(.slipFieldInvalid, field: zone.field, uncertain: true,
+                                                "coding line \(line.normalized) ends before the account: the creditor's account is not read from it"))
+            }
         }
         return out
     }

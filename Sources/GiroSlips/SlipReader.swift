@@ -40,8 +40,11 @@ public struct SlipReader: Sendable {
     public static let defaultMaxSlipsPerPage = 8
     /// The highest `maxSlipsPerPage` accepted (each slip is another classification pass over the page).
     public static let maxSlipsPerPageLimit = 64
-    /// `source.slipClass` (and `format`) of a slip-like block no template matched.
-    public static let unknownClass = "slip.unknown"
+    /// `source.slipClass` (and `format`) of a slip no template fits, read by the generic reader: a slip-like block,
+    /// or a page on which nothing else was read that prints a checked account (`docs/slip-templates.md`).
+    public static let genericClass = "slip.generic"
+    /// The former name of `genericClass` (the class was `slip.unknown` before the generic reader): the same value.
+    public static let unknownClass = genericClass
 
     /// Slips read from one page at most (each found slip's words are set aside before looking again); clamped
     /// to 1…`maxSlipsPerPageLimit`. Documented in `docs/slip-templates.md` (Pages of several slips).
@@ -60,8 +63,12 @@ public struct SlipReader: Sendable {
     /// Words per page at most; the rest are ignored (a page of text has far fewer).
     public static let maxWords = 20_000
 
+    /// Every template's labels, for the generic reader.
+    let vocabulary: SlipVocabulary
+
     public init(templates: [SlipTemplate]) {
         self.templates = SlipTemplateLoader.ordered(templates)
+        vocabulary = SlipVocabulary(templates: self.templates)
     }
 
     /// A reader that skips classification (`giro decode --slip CLASS`): the page holds `slipClass` forms; the
@@ -163,8 +170,19 @@ public struct SlipReader: Sendable {
         }
         var unknown: [SlipReading] = []
         if reportsUnknownSlips, fixedClass == nil {
-            for block in SlipLikeBlocks.find(page, excluding: used, avoiding: barcodes) where forms.count + unknown.count < maxSlipsPerPage {
-                unknown.append(block.reading())
+            let generic = SlipGenericReader(vocabulary: vocabulary, rules: rules)
+            let blocks = SlipLikeBlocks.find(page, excluding: used, avoiding: barcodes)
+            let free = page.words.indices.filter { !used.contains($0) }
+            for block in blocks where forms.count + unknown.count < maxSlipsPerPage {
+                // The only slip on the page: its labels and names may lie in columns apart from the block's cluster.
+                let among = blocks.count == 1 && forms.isEmpty ? free : block.words
+                unknown.append(generic.read(page, among: among)?.reading(page) ?? block.reading())
+            }
+            // Nothing else on the page: a checked account anywhere on it is a generic slip, never "no slip found".
+            if forms.isEmpty, unknown.isEmpty, barcodes.isEmpty {
+                if free.count <= SlipLikeBlocks.maxWords, let found = generic.read(page, among: free) {
+                    unknown.append(found.reading(page))
+                }
             }
         }
         return (forms, unknown)

@@ -57,7 +57,7 @@ enum ESR: PluginTestHelpers {
         ("no-amount-type-with-amount", "structure_invalid", "amount"),
         ("ocr-letter", "charset_invalid", "payload"),
         ("reference-length", "reference_invalid", "reference"),
-        ("two-blocks", "structure_invalid", "payload"),
+        ("two-blocks", "structure_invalid", "creditor.account.number"),
         ("four-blocks", "structure_invalid", "payload"),
         ("red-clearing-check", "esr_check_digit_invalid", "creditor.account.bankCode"),
         ("red-postal-check", "esr_check_digit_invalid", "extras.ch.es.bankPostalAccount"),
