@@ -2,7 +2,7 @@ import Foundation
 
 /// What one input must give: its slip class (Giro template id), country and the stated fields in the development
 /// sample's keys (`iban`, `account`, `sort_code`, `amount`, `currency`, `reference`, `creditor_name`, `debtor_name`,
-/// `remittance`, `coding_line`, and Giro's own `symbols`).
+/// `remittance`, `due_date` (ISO), `coding_line`, and Giro's own `symbols`).
 public struct SlipTruth: Sendable {
     public var slipClass: String
     public var country: String
@@ -10,7 +10,7 @@ public struct SlipTruth: Sendable {
 
     /// Table order of the scored keys; others a truth states come after, by name.
     public static let order = ["iban", "account", "sort_code", "amount", "currency", "reference", "creditor_name", "debtor_name",
-                        "remittance", "coding_line", "symbols"]
+                        "remittance", "due_date", "coding_line", "symbols"]
 
     /// A truth file of the development sample's form (`expected_stated`, `country`); the class through `classMap`.
     public init?(truthFile url: URL, slipClass: String) {
@@ -116,6 +116,7 @@ public struct RecordJSON {
         case "creditor_name": return [string("creditor.name")].compactMap { $0 }
         case "debtor_name": return [string("debtor.name")].compactMap { $0 }
         case "remittance": return [string("remittanceInformation")].compactMap { $0 }
+        case "due_date": return [string("dueDate")].compactMap { $0 }
         case "coding_line":
             let extras = root["extras"] as? [String: Any]
             return [extras?["ch.esr.codingLine"] as? String].compactMap { $0 }
@@ -139,6 +140,7 @@ public struct RecordJSON {
         case "creditor_name": ["creditor.name"]
         case "debtor_name": ["debtor.name"]
         case "remittance": ["remittanceInformation"]
+        case "due_date": ["dueDate"]
         case "coding_line": ["extras.ch.esr.codingLine", "codingLine", "coding-line"]
         case "symbols": ["symbols"]
         default: [key]

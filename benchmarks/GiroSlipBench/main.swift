@@ -170,13 +170,26 @@ for d in datasets {
     }
 
     // Rows: the true class; columns: the class read (`slip.unknown`: a slip no template fits; `none`: nothing found).
+    // Past 10 classes read, the matrix is written a row per true class with its off-diagonal cells listed.
     let read = Set(confusion.values.flatMap(\.keys))
     let columns = read.subtracting([SlipReader.unknownClass, "none"]).sorted() + [SlipReader.unknownClass, "none"]
     print("\nClassification confusion matrix, all input kinds (rows: true class, columns: class read):\n")
-    print("| true \\ read | " + columns.joined(separator: " | ") + " |")
-    print("|---|" + columns.map { _ in "---|" }.joined())
-    for row in confusion.keys.sorted() {
-        print("| \(row) | " + columns.map { c in confusion[row]?[c].map(String.init) ?? "·" }.joined(separator: " | ") + " |")
+    if columns.count <= 12 {
+        print("| true \\ read | " + columns.joined(separator: " | ") + " |")
+        print("|---|" + columns.map { _ in "---|" }.joined())
+        for row in confusion.keys.sorted() {
+            print("| \(row) | " + columns.map { c in confusion[row]?[c].map(String.init) ?? "·" }.joined(separator: " | ") + " |")
+        }
+    } else {
+        print("| true class | inputs | read as itself | read as another class | slip.unknown | none |")
+        print("|---|---|---|---|---|---|")
+        for row in confusion.keys.sorted() {
+            let cells = confusion[row] ?? [:]
+            let own = cells.filter { SlipTruth.sameClass($0.key, row) }.values.reduce(0, +)
+            let others = cells.filter { !SlipTruth.sameClass($0.key, row) && ![SlipReader.unknownClass, "none"].contains($0.key) }
+                .sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            print("| \(row) | \(cells.values.reduce(0, +)) | \(own) | \(others.isEmpty ? "·" : others) | \(cells[SlipReader.unknownClass] ?? 0) | \(cells["none"] ?? 0) |")
+        }
     }
 
     let srcs = reliability.sources.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
