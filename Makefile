@@ -99,18 +99,22 @@ bench-images: deps
 	.build/release/giro-image-bench
 	scripts/bench-images-zxingcpp.sh
 
-# Slip engine vs whole-page Tesseract + ParserGroup, every class under fixtures/slips: the words files first
-# (classification and confusion matrix without OCR), then the rendered images (generated first).
+# Slip engine, three tables (own renders, perturbed renders, the development sample $(SLIPS_DEV)), each per class ×
+# input kind (words, clean, scan, photo), with confusion matrix, confidence reliability and ms per image (CPU = one
+# core). SEEDS perturbed slips per case (fixtures/slips/perturb.py → .build/slips-perturbed). See benchmarks/README.md.
+SEEDS ?= 3
+SLIPS_DEV ?= $(or $(GIRO_SLIPS_DEV),../shared/slips-dev)
 bench-slips: deps
 	python3 fixtures/slips/generate.py --images
+	python3 fixtures/slips/perturb.py --seeds $(SEEDS)
 	$(SWIFT) build $(RELEASE) --product giro-slip-bench
-	.build/release/giro-slip-bench --words fixtures/slips
-	.build/release/giro-slip-bench fixtures/slips
+	.build/release/giro-slip-bench --dev=$(SLIPS_DEV)
 
-# The words-file half alone (no OCR, no images, a debug build): the confusion matrix over words in seconds.
+# The words files alone (no OCR, no images, a debug build): the same three tables over perfect-OCR words in seconds.
 bench-slips-words:
+	python3 fixtures/slips/perturb.py --words-only --seeds $(SEEDS)
 	$(SWIFT) build --product giro-slip-bench
-	.build/debug/giro-slip-bench --words fixtures/slips
+	.build/debug/giro-slip-bench --words --dev=$(SLIPS_DEV)
 
 # OCR engines on zone crops of slips (benchmarks/README.md, "OCR engines on zone crops"): Tesseract's modes and
 # models against RapidOCR's PP-OCRv4 recogniser. A venv under .build/ (pinned, hashed), models verified into

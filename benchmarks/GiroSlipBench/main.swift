@@ -1,47 +1,21 @@
-// giro-slip-bench (make bench-slips): every slip class found under fixtures/slips, per class × degradation: ms per
-// image, classification (the confusion matrix printed: rows the true class, columns what was read, `slip.unknown` and
-// `none` included) and per-field exact matches of the template engine, against a baseline run in the same process
-// on the same inputs: whole-page Tesseract (sparse) + ParserGroup with no template (which has no way to tell a
-// creditor's name from a debtor's).
+// giro-slip-bench (make bench-slips): the slip engine on three datasets, one table each —
+//   own renders        fixtures/slips (generate.py: the templates' own geometry)
+//   perturbed renders  .build/slips-perturbed (perturb.py: zones ±6 mm, scale 0.92–1.08, other fonts, combs, colours)
+//   development sample $GIRO_SLIPS_DEV, else ../shared/slips-dev (drawn by a different hand; class names mapped)
+// each per class × input kind (words = perfect-OCR words file, clean, scan, photo) as exact fields, with the
+// classification confusion matrix, the confidence reliability table, and ms per input (wall and CPU; CPU is the
+// one-core figure: Tesseract's thread is counted, nothing runs in parallel across inputs).
 //
-//   giro-slip-bench [DIR]            images (`make fixtures-slips IMAGES=1`: <class>/<case>-<degradation>.png|jpg)
-//   giro-slip-bench --words [DIR]    the words files instead (no OCR: seconds; baseline = ParserGroup on their text)
-//
-// Images: wall and CPU time (the process's user + system time: Tesseract runs on a thread of its own), one image at
-// a time, with where the time goes (sheet search, label pass, zones); two slips on one 13 MP photo; and with
-// `--anchor-only` the same images once more with the sheet search off (the path it falls back to), in the same run.
-// GIRO_BENCH_VERBOSE=1 prints what each input got wrong on stderr.
-//   --only=scan,skew                 these degradations only; --class=si.upn,sk.  classes starting with these
-//   --misses                         one line per template field that differs (image, field, expected, read)
+//   giro-slip-bench [--words] [--own=DIR] [--perturbed=DIR] [--dev=DIR] [--dataset=own,perturbed,dev]
+//                   [--only=words,clean,scan,photo,photo12mp] [--class=si.upn,sk.] [--misses] [DIR (= --own)]
+//   --words      words files only (no OCR: seconds); otherwise words files and images.
+//   --misses     one line per stated field that differs (dataset, input, field, expected, read).
+// GIRO_BENCH_VERBOSE=1 prints each input's class and misses on stderr. Scoring: Tests/GiroTestSupport/SlipTruth.swift.
 import Foundation
 import Giro
 import GiroImaging
 import GiroSlips
 import GiroTestSupport
-
-struct Tally {
-    var images = 0
-    var ms = 0.0
-    var classified = 0
-    var cpu = 0.0
-    var timings = SlipImageTimings()
-    var hit: [String: Int] = [:]
-    var total: [String: Int] = [:]
-    mutating func score(_ field: String, _ expected: String?, _ got: String?) {
-        guard let expected else { return }
-        total[field, default: 0] += 1
-        if got == expected { hit[field, default: 0] += 1 }
-    }
-    mutating func add(_ o: Tally) {
-        images += o.images; ms += o.ms; classified += o.classified; cpu += o.cpu
-        hit.merge(o.hit, uniquingKeysWith: +); total.merge(o.total, uniquingKeysWith: +)
-    }
-    func cell(_ f: String) -> String { total[f].map { "\(hit[f] ?? 0)/\($0)" } ?? "–" }
-    func percent(_ f: String) -> String {
-        guard let t = total[f], t > 0 else { return "–" }
-        return String(format: "%.1f %%", 100 * Double(hit[f] ?? 0) / Double(t))
-    }
-}
 
 func milliseconds(_ d: Duration) -> Double { Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15 }
 
@@ -56,188 +30,203 @@ func cpuMilliseconds() -> Double {
 }
 
 let arguments = CommandLine.arguments.dropFirst()
-let wordsMode = arguments.contains("--words")
-let anchorOnly = arguments.contains("--anchor-only") && !wordsMode
-let verbose = ProcessInfo.processInfo.environment["GIRO_BENCH_VERBOSE"] == "1"
-let root = URL(fileURLWithPath: arguments.first { !$0.hasPrefix("--") } ?? "fixtures/slips")
+let env = ProcessInfo.processInfo.environment
+let wordsOnly = arguments.contains("--words")
+let verbose = env["GIRO_BENCH_VERBOSE"] == "1"
+let printMisses = arguments.contains("--misses")
 /// `--name=a,b` → [a, b]; nil when the option is absent (no filter).
 func listOption(_ name: String) -> [String]? {
     arguments.first { $0.hasPrefix("--\(name)=") }.map { $0.dropFirst(name.count + 3).split(separator: ",").map(String.init) }
 }
-let onlyDegradations = listOption("only"), onlyClasses = listOption("class")
-let printMisses = arguments.contains("--misses")
-let fields = SlipExpectation.fields
+func pathOption(_ name: String) -> String? { listOption(name)?.joined(separator: ",") }
+let onlyKinds = listOption("only"), onlyClasses = listOption("class"), onlyDatasets = listOption("dataset")
+let ownRoot = URL(fileURLWithPath: pathOption("own") ?? arguments.first { !$0.hasPrefix("--") } ?? "fixtures/slips")
+let perturbedRoot = URL(fileURLWithPath: pathOption("perturbed") ?? ".build/slips-perturbed")
+let devRoot = URL(fileURLWithPath: pathOption("dev") ?? env["GIRO_SLIPS_DEV"] ?? "../shared/slips-dev")
 let reader = SlipReader.builtIn
 let engine = TesseractEngine()
 let fm = FileManager.default
-let inputSuffixes = wordsMode ? [".words"] : [".png", ".jpg"]
 
-/// Every `<class>/<case>-<degradation>.<ext>` with its `<case>.expect`, classes in name order.
-var samples: [(cls: String, degradation: String, file: URL, expect: SlipExpectation)] = []
-let classes = ((try? fm.contentsOfDirectory(atPath: root.path)) ?? []).filter { $0.contains(".") }.sorted()
-for cls in classes {
-    let dir = root.appendingPathComponent(cls)
-    for file in ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() {
-        guard let ext = inputSuffixes.first(where: { file.hasSuffix($0) }) else { continue }
-        let stem = String(file.dropLast(ext.count))
-        guard let dash = stem.lastIndex(of: "-"),
-              let e = try? SlipExpectation(contentsOf: dir.appendingPathComponent("\(stem[..<dash]).expect")) else { continue }
-        let degradation = String(stem[stem.index(after: dash)...])
-        if let onlyDegradations, !onlyDegradations.contains(degradation) { continue }
-        if let onlyClasses, !onlyClasses.contains(where: { cls.hasPrefix($0) }) { continue }
-        samples.append((cls, degradation, dir.appendingPathComponent(file), e))
+let datasets: [(id: String, title: String, root: URL)] = [
+    ("own", "Own renders (fixtures/slips, generate.py)", ownRoot),
+    ("perturbed", "Perturbed renders (perturb.py)", perturbedRoot),
+    ("dev", "Development sample (a different hand)", devRoot),
+].filter { d in onlyDatasets.map { $0.contains(d.id) } ?? true }
+
+func load(_ id: String, _ root: URL) -> [Sample] {
+    let all: [Sample] = switch id {
+    case "own": Datasets.own(root, images: !wordsOnly)
+    case "dev": Datasets.sampleLayout(root, dataset: id, images: !wordsOnly, classMap: SlipTruth.devClassMap)
+    default: Datasets.sampleLayout(root, dataset: id, images: !wordsOnly)
+    }
+    return all.filter { s in
+        (onlyKinds.map { $0.contains(s.kind) } ?? true) && (onlyClasses.map { $0.contains { s.truth.slipClass.hasPrefix($0) } } ?? true)
     }
 }
-guard !samples.isEmpty else {
-    print("giro-slip-bench: no \(wordsMode ? "words files" : "images (make fixtures-slips IMAGES=1)") under \(root.path)")
-    exit(1)
+
+/// The reading scored for a slip: one of its true class, else the first classified one, else the first (unknown).
+func predicted(_ readings: [SlipReading], truth: String) -> SlipReading? {
+    readings.first { SlipTruth.sameClass($0.slipClass, truth) } ?? readings.first { $0.slipClass != SlipReader.unknownClass } ?? readings.first
 }
 
-/// The record for the slip's class: the first classified slip, else the first unknown one; `none` when nothing.
-func predicted(_ readings: [SlipReading]) -> (cls: String, record: PaymentRecord?) {
-    let hit = readings.first { $0.slipClass != SlipReader.unknownClass } ?? readings.first
-    return (hit?.slipClass ?? "none", hit?.record)
+struct Outcome {
+    var cls: String
+    var tally: Tally
+    var reliability: Reliability
 }
 
-/// Baseline: the page's text (lines by height) through every generic parser, the first candidate of each kind.
-func baseline(_ page: PageWords?, country: String) -> [String: String] {
-    guard let page else { return [:] }
-    let text = SlipReader.lines(page).text.joined(separator: "\n")
-    let candidates = (try? ParserGroup.standard().parse(text, context: ParseContext(country: country))) ?? []
-    var out: [String: String] = [:]
-    out["iban"] = candidates.first { $0.type == "iban" && $0.status == .valid }?.value
-    out["amount"] = candidates.first { $0.parser == .amount }.flatMap { c in
-        c.amount.map { "\(Amount(value: $0, currency: c.currency ?? "").formattedValue) \(c.currency ?? "")" }
-    }
-    out["reference"] = candidates.first { $0.parser == .reference }.map { $0.fields["reference"] ?? $0.value }
-    return out
-}
-
-var engineRows: [String: Tally] = [:], baseRows: [String: Tally] = [:], anchorRows: [String: Tally] = [:]
-
-/// One template-engine run (words, or an image with `options`), scored into `rows[key]`; returns the class read.
-func run(_ page: PageWords?, _ image: GrayImage?, _ options: SlipImageOptions, _ e: SlipExpectation, trueClass: String,
-         into rows: inout [String: Tally], key: String) -> String {
+/// One input through the engine, scored: fields count only from a record of the true class or of the slip's country
+/// (as the issue scores: a generic record of the right country counts).
+func run(_ s: Sample) -> Outcome {
+    var tally = Tally(), rel = Reliability()
+    tally.inputs = 1
+    guard let bytes = fm.contents(atPath: s.file.path) else { return Outcome(cls: "none", tally: tally, reliability: rel) }
     var timings = SlipImageTimings()
     let c0 = cpuMilliseconds(), t0 = ContinuousClock.now
     var readings: [SlipReading] = []
-    if let page { readings = reader.read(words: page) }
-    if let image { readings = (try? reader.read(image: image, engine: engine, options: options, timings: &timings)) ?? [] }
-    let elapsed = ContinuousClock.now - t0, cpu = cpuMilliseconds() - c0
-    let (cls, record) = predicted(readings)
-    var row = rows[key] ?? Tally()
-    row.images += 1
-    row.ms += milliseconds(elapsed)
-    row.cpu += cpu
-    row.timings.paperSearch += timings.paperSearch
-    row.timings.firstPass += timings.firstPass
-    row.timings.zones += timings.zones
-    row.timings.zoneCalls += timings.zoneCalls
-    row.timings.papers += timings.papers
-    if cls == trueClass { row.classified += 1 }
-    let scored = cls == trueClass ? record : nil
-    for field in fields {
-        let got = SlipExpectation.observed(field, in: scored)
-        row.score(field, e.expected(field), got)
-        if printMisses, let want = e.expected(field), got != want {
-            print("miss \(key) [\(cls), sheets \(options.detectPaper)] \(field): expected \(want) read \(got ?? "nil")")
-            // What the zones read, so a miss can be traced to OCR, zone box or parser.
-            let zonePrefix = field == "iban" ? "creditor.account" : field
-            for ev in record?.source.evidence ?? [] where ev.field.hasPrefix(zonePrefix) {
-                print("    zone \(ev.field): \((ev.text ?? "nil").debugDescription) conf \(ev.confidence.map(String.init) ?? "–") \(ev.corrections)")
-            }
-            for d in record?.diagnostics ?? [] where d.field.hasPrefix(zonePrefix) { print("    \(d)") }
+    if s.isWords {
+        if let page = try? JSONDecoder().decode(PageWords.self, from: bytes) { readings = reader.read(words: page) }
+    } else if let image = try? ImageLoader().load([UInt8](bytes)).image {
+        readings = (try? reader.read(image: image, engine: engine, options: SlipImageOptions(), timings: &timings)) ?? []
+    }
+    tally.ms = milliseconds(ContinuousClock.now - t0)
+    tally.cpu = cpuMilliseconds() - c0
+    tally.timings = timings
+    let reading = predicted(readings, truth: s.truth.slipClass)
+    let cls = reading?.slipClass ?? "none"
+    if SlipTruth.sameClass(cls, s.truth.slipClass) { tally.classified = 1 }
+    let json = reading.flatMap { r in (try? JSONEncoder().encode(r.record)).flatMap(RecordJSON.init) }
+    let record = SlipTruth.sameClass(cls, s.truth.slipClass) || json?.country?.uppercased() == s.truth.country.uppercased() ? json : nil
+    var misses: [String] = []
+    for (key, want) in s.truth.fields {
+        let got = record?.observed(key) ?? []
+        let ok = slipFieldExact(key, want: want, got: got)
+        tally.total[key, default: 0] += 1
+        if ok { tally.hit[key, default: 0] += 1 } else { misses.append("\(key): \(want.debugDescription) read \(got.first?.debugDescription ?? "nil")") }
+        if let record, !got.isEmpty { rel.add(record.confidence(key), exact: ok) }
+    }
+    if printMisses { for m in misses.sorted() { print("miss \(s.dataset) \(s.name) \(s.kind) [\(cls)] \(m)") } }
+    if verbose, !misses.isEmpty {
+        FileHandle.standardError.write(Data("\(s.dataset) \(s.name) \(s.kind) [\(cls)]: \(misses.sorted())\n".utf8))
+    }
+    return Outcome(cls: cls, tally: tally, reliability: rel)
+}
+
+let kindOrder = ["words", "clean", "scan", "photo", "photo12mp"]
+var summary: [(String, Tally, [String: Tally])] = []
+var ownSamples: [Sample] = []
+
+for d in datasets {
+    print("\n## \(d.title): \(d.root.path)\n")
+    guard fm.fileExists(atPath: d.root.path) else {
+        let hint = d.id == "dev" ? "set GIRO_SLIPS_DEV to the development sample" : d.id == "perturbed" ? "run fixtures/slips/perturb.py" : "run fixtures/slips/generate.py"
+        let msg = "!!! \(d.title): NOT FOUND at \(d.root.path) (\(hint)). This table is MISSING, not empty. !!!"
+        print(msg)
+        FileHandle.standardError.write(Data("giro-slip-bench: \(msg)\n".utf8))
+        continue
+    }
+    let samples = load(d.id, d.root)
+    if d.id == "own" { ownSamples = samples }
+    guard !samples.isEmpty else {
+        let msg = "!!! \(d.title): no inputs under \(d.root.path) (with the filters given). !!!"
+        print(msg)
+        FileHandle.standardError.write(Data("giro-slip-bench: \(msg)\n".utf8))
+        continue
+    }
+    var cells: [String: [String: Tally]] = [:]   // class → kind → tally
+    var confusion: [String: [String: Int]] = [:]
+    var reliability = Reliability()
+    for s in samples {
+        let o = run(s)
+        cells[s.truth.slipClass, default: [:]][s.kind, default: Tally()].add(o.tally)
+        confusion[s.truth.slipClass, default: [:]][o.cls, default: 0] += 1
+        reliability.add(o.reliability)
+    }
+    let kinds = kindOrder.filter { k in samples.contains { $0.kind == k } }
+    var byKind: [String: Tally] = [:], all = Tally()
+    for row in cells.values { for (k, t) in row { byKind[k, default: Tally()].add(t); all.add(t) } }
+    summary.append((d.title, all, byKind))
+    print("\(samples.count) inputs, \(cells.count) classes. Exact fields per class × input kind:\n")
+    print("| class | " + kinds.joined(separator: " | ") + " | all |")
+    print("|---|" + kinds.map { _ in "---|" }.joined() + "---|")
+    for cls in cells.keys.sorted() {
+        var rowAll = Tally()
+        for t in cells[cls]?.values ?? [:].values { rowAll.add(t) }
+        print("| \(cls) | " + kinds.map { cells[cls]?[$0]?.exactCell ?? "·" }.joined(separator: " | ") + " | \(rowAll.exactCell) |")
+    }
+    print("| **all classes** | " + kinds.map { byKind[$0]?.exactCell ?? "·" }.joined(separator: " | ") + " | **\(all.exactCell)** |")
+    print("| classified | " + kinds.map { k in byKind[k].map { Tally.share($0.classified, $0.inputs) } ?? "·" }.joined(separator: " | ")
+          + " | \(Tally.share(all.classified, all.inputs)) |")
+    print("| ms per input, wall (CPU = one core) | " + kinds.map { k in
+        byKind[k].map { String(format: "%.0f (%.0f)", $0.ms / Double(max($0.inputs, 1)), $0.cpu / Double(max($0.inputs, 1))) } ?? "·"
+    }.joined(separator: " | ") + " | |")
+
+    let fieldKeys = SlipTruth.order.filter { all.total[$0] != nil } + all.total.keys.filter { !SlipTruth.order.contains($0) }.sorted()
+    print("\nExact per field × input kind:\n")
+    print("| field | " + kinds.joined(separator: " | ") + " | all |")
+    print("|---|" + kinds.map { _ in "---|" }.joined() + "---|")
+    for f in fieldKeys {
+        print("| \(f) | " + kinds.map { byKind[$0]?.fieldCell(f) ?? "·" }.joined(separator: " | ") + " | \(all.fieldCell(f)) |")
+    }
+
+    // Rows: the true class; columns: the class read (`slip.unknown`: a slip no template fits; `none`: nothing found).
+    // Past 10 classes read, the matrix is written a row per true class with its off-diagonal cells listed.
+    let read = Set(confusion.values.flatMap(\.keys))
+    let columns = read.subtracting([SlipReader.unknownClass, "none"]).sorted() + [SlipReader.unknownClass, "none"]
+    print("\nClassification confusion matrix, all input kinds (rows: true class, columns: class read):\n")
+    if columns.count <= 12 {
+        print("| true \\ read | " + columns.joined(separator: " | ") + " |")
+        print("|---|" + columns.map { _ in "---|" }.joined())
+        for row in confusion.keys.sorted() {
+            print("| \(row) | " + columns.map { c in confusion[row]?[c].map(String.init) ?? "·" }.joined(separator: " | ") + " |")
+        }
+    } else {
+        print("| true class | inputs | read as itself | read as another class | slip.unknown | none |")
+        print("|---|---|---|---|---|---|")
+        for row in confusion.keys.sorted() {
+            let cells = confusion[row] ?? [:]
+            let own = cells.filter { SlipTruth.sameClass($0.key, row) }.values.reduce(0, +)
+            let others = cells.filter { !SlipTruth.sameClass($0.key, row) && ![SlipReader.unknownClass, "none"].contains($0.key) }
+                .sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            print("| \(row) | \(cells.values.reduce(0, +)) | \(own) | \(others.isEmpty ? "·" : others) | \(cells[SlipReader.unknownClass] ?? 0) | \(cells["none"] ?? 0) |")
         }
     }
-    rows[key] = row
-    if verbose {
-        let wrong = scored.map { e.mismatches($0) } ?? ["read as \(cls)"]
-        let notes = scored?.diagnostics.map { "\($0.field): \($0.message)" } ?? []
-        if !wrong.isEmpty { FileHandle.standardError.write(Data("\(key) [sheets \(options.detectPaper)]: \(wrong) \(notes)\n".utf8)) }
+
+    let srcs = reliability.sources.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+    print("\nConfidence reliability (fields the record reported; confidence from: \(srcs.isEmpty ? "–" : srcs)):\n")
+    print("| reported confidence | fields | exact | share exact |")
+    print("|---|---|---|---|")
+    for label in Reliability.edges.map(\.0) + ["none reported"] {
+        guard let r = reliability.rows[label] else { continue }
+        print("| \(label) | \(r.n) | \(r.exact) | " + String(format: "%.1f %%", 100 * Double(r.exact) / Double(max(r.n, 1))) + " |")
     }
-    return cls
-}
-var confusion: [String: [String: Int]] = [:]
-for s in samples {
-    guard let bytes = fm.contents(atPath: s.file.path) else { continue }
-    let key = "\(s.cls) \(s.degradation)"
-    var page: PageWords?
-    if wordsMode { page = try? JSONDecoder().decode(PageWords.self, from: bytes) }
+    let hi = reliability.atLeast90
+    print("\nReported at ≥ 0.9: \(Tally.share(hi.exact, hi.n)) exact (target ≥ 99 %).")
 
-    let image = wordsMode ? nil : try? ImageLoader().load([UInt8](bytes)).image
-    let cls = run(page, image, SlipImageOptions(), s.expect, trueClass: s.cls, into: &engineRows, key: key)
-    confusion[s.cls, default: [:]][cls, default: 0] += 1
-    if anchorOnly, image != nil { _ = run(nil, image, SlipImageOptions(detectPaper: false), s.expect, trueClass: s.cls, into: &anchorRows, key: key) }
-
-    let t1 = ContinuousClock.now
-    if !wordsMode, let loaded = try? ImageLoader().load([UInt8](bytes)) {
-        page = try? engine.recognize(OCRImage(loaded.image), settings: OCRSettings(languages: ["eng"], layout: .sparse))
-    }
-    let found = baseline(page, country: String(s.cls.prefix(2)).uppercased())
-    var base = baseRows[key] ?? Tally()
-    base.images += 1
-    base.ms += milliseconds(ContinuousClock.now - t1)
-    for field in fields { base.score(field, s.expect.expected(field), found[field]) }
-    baseRows[key] = base
-}
-
-let mode = wordsMode ? "words files (no OCR; baseline: ParserGroup on the words' text)" : "images (baseline: whole-page Tesseract + ParserGroup)"
-print("## giro-slip-bench: \(samples.count) \(mode), \(Set(samples.map(\.cls)).count) classes\n")
-print("| class degradation | inputs | template ms (CPU) | baseline ms | classified | " + fields.map { "\($0) (template / baseline)" }.joined(separator: " | ") + " |")
-print("|---|---|---|---|---|" + fields.map { _ in "---|" }.joined())
-for key in engineRows.keys.sorted() {
-    guard let t = engineRows[key], let b = baseRows[key] else { continue }
-    let cells = fields.map { "\(t.cell($0)) / \(b.cell($0))" }
-    let n = Double(max(t.images, 1))
-    print("| \(key) | \(t.images) | \(String(format: "%.1f", t.ms / n)) (\(String(format: "%.0f", t.cpu / n))) | \(String(format: "%.1f", b.ms / n)) | \(t.classified)/\(t.images) | "
-          + cells.joined(separator: " | ") + " |")
-}
-
-// Per degradation, all classes: classification accuracy and per-field exact matches in per cent.
-print("\n| degradation | inputs | template ms (CPU) | baseline ms | classification | " + fields.map { "\($0) (template / baseline)" }.joined(separator: " | ") + " |")
-print("|---|---|---|---|---|" + fields.map { _ in "---|" }.joined())
-let degradations = Set(samples.map(\.degradation)).sorted()
-for d in degradations + ["all"] {
-    var t = Tally(), b = Tally()
-    for (key, row) in engineRows where d == "all" || key.hasSuffix(" \(d)") { t.add(row); b.add(baseRows[key] ?? Tally()) }
-    let n = Double(max(t.images, 1))
-    print("| \(d) | \(t.images) | \(String(format: "%.1f", t.ms / n)) (\(String(format: "%.0f", t.cpu / n))) | \(String(format: "%.1f", b.ms / n)) | "
-          + String(format: "%.1f %%", 100 * Double(t.classified) / n) + " | " + fields.map { "\(t.percent($0)) / \(b.percent($0))" }.joined(separator: " | ") + " |")
-}
-
-// Confusion matrix: rows the true class, columns the class read (`slip.unknown`: a slip-like block no template
-// matched; `none`: nothing found).
-let readClasses = Set(confusion.values.flatMap(\.keys)).union(SlipReader.builtInTemplates.map(\.id))
-let columns = readClasses.subtracting([SlipReader.unknownClass, "none"]).sorted() + [SlipReader.unknownClass, "none"]
-print("\nConfusion matrix (rows: true class, columns: class read)\n")
-print("| true \\ read | " + columns.joined(separator: " | ") + " |")
-print("|---|" + columns.map { _ in "---|" }.joined())
-for row in classes where confusion[row] != nil {
-    print("| \(row) | " + columns.map { c in confusion[row]?[c].map(String.init) ?? "·" }.joined(separator: " | ") + " |")
-}
-
-if !wordsMode {
-    // Where the template engine's time goes (wall clock per image): sheet search, first (label) pass, zones.
-    func per(_ t: Tally, _ v: Double) -> Int { Int(v / Double(max(t.images, 1))) }
-    print("\n| class degradation | sheets found | sheet search ms | first pass ms | zone OCR ms (calls) |")
-    print("|---|---|---|---|---|")
-    for key in engineRows.keys.sorted() {
-        guard let t = engineRows[key] else { continue }
-        print("| \(key) | \(t.timings.papers) | \(per(t, milliseconds(t.timings.paperSearch))) | \(per(t, milliseconds(t.timings.firstPass))) | \(per(t, milliseconds(t.timings.zones))) (\(t.timings.zoneCalls / max(t.images, 1))) |")
-    }
-    if anchorOnly {
-        print("\n| degradation | anchor-only ms (CPU) | anchor-only classification | " + fields.map { "\($0) (anchor-only)" }.joined(separator: " | ") + " |")
-        print("|---|---|---|" + fields.map { _ in "---|" }.joined())
-        for d in degradations {
-            var a = Tally()
-            for (key, row) in anchorRows where key.hasSuffix(" \(d)") { a.add(row) }
-            let n = Double(max(a.images, 1))
-            print("| \(d) | \(String(format: "%.1f", a.ms / n)) (\(String(format: "%.0f", a.cpu / n))) | " + String(format: "%.1f %%", 100 * Double(a.classified) / n)
-                  + " | " + fields.map { a.percent($0) }.joined(separator: " | ") + " |")
+    let imageKinds = kinds.filter { $0 != "words" }
+    if !imageKinds.isEmpty {
+        func per(_ t: Tally, _ v: Double) -> Int { Int(v / Double(max(t.inputs, 1))) }
+        print("\nWhere the image time goes (wall ms per image):\n")
+        print("| input kind | images | sheets found | sheet search ms | first pass ms | zone OCR ms (calls) |")
+        print("|---|---|---|---|---|---|")
+        for k in imageKinds {
+            guard let t = byKind[k] else { continue }
+            print("| \(k) | \(t.inputs) | \(t.timings.papers) | \(per(t, milliseconds(t.timings.paperSearch))) | \(per(t, milliseconds(t.timings.firstPass))) | \(per(t, milliseconds(t.timings.zones))) (\(t.timings.zoneCalls / max(t.inputs, 1))) |")
         }
     }
-    twoSlipsOnOnePhoto()
 }
+
+if !summary.isEmpty {
+    let kinds = kindOrder.filter { k in summary.contains { $0.2[k] != nil } }
+    print("\n## Summary: exact fields per dataset × input kind\n")
+    print("| dataset | " + kinds.joined(separator: " | ") + " | all | classified |")
+    print("|---|" + kinds.map { _ in "---|" }.joined() + "---|---|")
+    for (title, all, byKind) in summary {
+        print("| \(title) | " + kinds.map { byKind[$0]?.exactCell ?? "·" }.joined(separator: " | ") + " | \(all.exactCell) | \(Tally.share(all.classified, all.inputs)) |")
+    }
+}
+
+if !wordsOnly, !ownSamples.isEmpty, onlyKinds.map({ $0.contains("photo12mp") }) ?? true { twoSlipsOnOnePhoto() }
 
 /// Several slips on one photo: two 12 MP photos' sheets (their rows, cropped) stacked on one 4000-px-wide picture
 /// (about 13 MP), read in one call; every slip must come back, in order, with its fields.
@@ -249,9 +238,9 @@ func twoSlipsOnOnePhoto() {
     for (top, bottom) in pairs {
         var parts: [(GrayImage, SlipExpectation, String)] = []
         for name in [top, bottom] {
-            guard let bytes = fm.contents(atPath: root.appendingPathComponent("\(name)-photo12mp.jpg").path),
+            guard let bytes = fm.contents(atPath: ownRoot.appendingPathComponent("\(name)-photo12mp.jpg").path),
                   let image = try? ImageLoader().load([UInt8](bytes)).image,
-                  let e = try? SlipExpectation(contentsOf: root.appendingPathComponent("\(name).expect")),
+                  let e = try? SlipExpectation(contentsOf: ownRoot.appendingPathComponent("\(name).expect")),
                   let sheet = QuadDetector().detect(image).first else { continue }
             // The sheet's rows with a margin of background.
             let ys = sheet.corners.map(\.y)
