@@ -7,7 +7,7 @@ fields were reported and what share of them is exact against the truth.
 --own     the own renders' words files (fixtures/slips/<class>/<case>-<degradation>.words; truth: cases.json fills)
 --dev DIR a development sample laid out as <class>/<image>.words.json with <image>.json (`expected_stated`)
 --images  also the own rendered images under fixtures/slips/samples (OCR by Giro: slow)
---dev-images  with --dev: the sample's images too (clean, scan, photo; OCR by Giro: minutes)
+--dev-images  with --dev: the sample's images instead of its words (clean, scan, photo; OCR by Giro: minutes)
 
 The calibration target: among fields at 0.9 or more, at least 99 % exact. Fields without a truth to compare with
 (addresses of the dev sample, dates …) are left out and counted apart.
@@ -211,7 +211,7 @@ def main():
             if not os.path.isdir(d):
                 continue
             for f in sorted(os.listdir(d)):
-                if f.endswith(".words.json"):
+                if f.endswith(".words.json") and "--dev-images" not in args:
                     truth_file, call = f[: -len(".words.json")] + ".json", ["--ocr", os.path.join(d, f)]
                 elif "--dev-images" in args and f.endswith((".png", ".jpg")):
                     truth_file, call = f + ".json", [os.path.join(d, f)]
@@ -222,7 +222,7 @@ def main():
                 for rec in records(giro, call)[:1]:
                     stats["records"] += 1
                     score(rec, dev_truth(truth), table, stats)
-        print_table(f"Development sample words{' and images' if '--dev-images' in args else ''} ({root})", table, stats)
+        print_table(f"Development sample {'images' if '--dev-images' in args else 'words'} ({root})", table, stats)
 
 
 if __name__ == "__main__":
