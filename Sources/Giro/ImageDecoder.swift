@@ -39,7 +39,7 @@ public struct ImageSymbolResult: Sendable, Codable, Hashable {
         pass = symbol.pass
         corners = symbol.corners
         switch outcome {
-        case .success(let r): (kind, record, error) = (.payment, r, nil)
+        case .success(let r): (kind, record, error) = (.payment, BarcodeProvenance.applied(to: r, corners: symbol.corners), nil)
         case .failure(let e) where e.code == .unknownFormat || e.code == .notAPayment: (kind, record, error) = (.notAPayment, nil, e)
         case .failure(let e): (kind, record, error) = (.invalid, nil, e)
         }

@@ -129,7 +129,8 @@ extension ImageDecoder {
                     slips.append(slip)
                     continue
                 }
-                result.symbols[i].record = SlipCrossCheck.check(barcode: barcode, print: reading)
+                result.symbols[i].record = BarcodeProvenance.applied(to: SlipCrossCheck.check(barcode: barcode, print: reading),
+                                                                     corners: result.symbols[i].corners)
                 continue
             }
             var slip = ImageSlipResult(reading)

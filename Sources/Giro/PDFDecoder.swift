@@ -93,12 +93,19 @@ public struct PDFDecoder: Sendable {
             decoder.strategy.budgetMilliseconds = min(decoder.strategy.budgetMilliseconds, max(1, Int(left.rounded(.down))))
             let read = decoder.decode(image: page.image)
             pages.append(PDFPageResult(page: page.number, dpi: page.dpi, width: page.image.width, height: page.image.height,
-                                       symbols: Self.readingOrder(read.symbols), passes: read.passes,
+                                       symbols: Self.readingOrder(read.symbols).map { Self.onPage($0, page.number) }, passes: read.passes,
                                        budgetExhausted: read.budgetExhausted, readerErrors: read.readerErrors, words: page.words))
         }
         let messages = document.messages
         return PDFDecodeResult(pageCount: document.pageCount, pages: pages,
                                rendererMessageCount: messages.count, rendererMessages: messages.first)
+    }
+
+    /// A page's symbol with its record's provenance on that page.
+    static func onPage(_ s: ImageSymbolResult, _ page: Int) -> ImageSymbolResult {
+        var s = s
+        s.record = s.record?.relabelled(page: page)
+        return s
     }
 
     /// Top to bottom by the symbol's top edge, then left to right (a page's bills in the order a person reads them).

@@ -36,6 +36,8 @@ public struct InvoiceDecoder: Sendable {
         do {
             var record = try builder.build()
             if let embeddedName { record.extras["invoice.attachment"] = embeddedName }
+            // Structured data as written: exact, unless a diagnostic doubts the field.
+            record.provenance = record.uniformProvenance(.xml, confidence: 1)
             return record
         } catch {
             var e = error

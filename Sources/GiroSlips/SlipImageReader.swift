@@ -39,7 +39,7 @@ extension SlipReader {
                 : SlipRecordBuilder.build(m, zones: SlipZoneReader.read(m, page: page, excluding: Set(m.anchors.flatMap(\.words))), rules: rules)
             return SlipReading(record: record, slipClass: m.template.id, corners: Self.corners(m), fit: m)
         } + unknown.prefix(max(0, maxSlipsPerPage - located.count))
-        return SlipReadingOrder.sorted(read, corners: \.corners)
+        return SlipReadingOrder.sorted(read, corners: \.corners).map { $0.readByGiro() }
     }
 
     /// Every zone of a located form read again from the image: upright through the fit at `zoneDPI`, with the

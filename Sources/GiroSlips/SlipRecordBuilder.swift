@@ -76,6 +76,7 @@ enum SlipRecordBuilder {
         record.source.evidence = evidence
         record.diagnostics = diagnostics
         record.status = RecordStatus.derived(from: diagnostics)
+        record.provenance = SlipProvenance.derive(record, template: t, anchorsFound: match.anchors.count)
         return record
     }
 

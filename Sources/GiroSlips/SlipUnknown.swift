@@ -43,6 +43,7 @@ struct SlipLikeBlock: Sendable {
         r.source.evidence = evidence
         r.diagnostics = diagnostics
         r.status = .uncertain
+        r.provenance = SlipProvenance.derive(r, template: nil, anchorsFound: nil)
         let (x, y, w, h) = (box[0], box[1], box[2], box[3])
         return SlipReading(record: r, slipClass: unknown, corners: [[x, y], [x + w, y], [x + w, y + h], [x, y + h]])
     }

@@ -46,6 +46,7 @@ enum ImageFixtures {
         var r = record
         r.source.kind = "payload"
         r.source.symbology = nil
+        r.provenance = []
         // Further payments of the same document (PAY by square) came from the same symbol.
         for i in r.additionalPayments.indices {
             r.additionalPayments[i].source.kind = "payload"

@@ -24,6 +24,10 @@ import Testing
         for (symbol, golden) in zip(symbols, goldens) {
             let record = try #require(symbol.symbol.record, "page \(symbol.page): \(symbol.symbol.kind)")
             #expect(record.source.kind == "image")
+            // Every field from the barcode, on its page, in the symbol's bounds.
+            #expect(!record.provenance.isEmpty && record.provenance.allSatisfy {
+                $0.source == .barcode && $0.page == symbol.page && $0.box?.count == 4 && $0.confidence == 0.99
+            }, "\(record.provenance)")
             #expect(try ImageFixtures.comparable(record) == golden, "page \(symbol.page) \(record.format)")
         }
         #expect(result.payments.count == goldens.count)

@@ -123,6 +123,7 @@ public func comparable(_ r: PaymentRecord) -> PaymentRecord {
     c.diagnostics = []
     c.source = SourceInfo()
     c.status = .valid
+    c.provenance = []
     return c
 }
 

@@ -116,6 +116,7 @@ public enum DocumentMerger {
         }
         if !mismatches.isEmpty { record.status = .uncertain }
         for key in sources.keys { sources[key]?.sort { $0.rank < $1.rank } }
+        record.provenance = DocumentProvenance.merged(record, members: members, records, sources: sources, mismatches: mismatches)
         return (DocumentPayment(record: record, sources: sources, inputs: members.sorted()), mismatches)
     }
 

@@ -45,7 +45,8 @@ public struct PrintDocumentSource: DocumentSource {
             for page in pdf.pages {
                 guard let words = page.words, !words.words.isEmpty else { continue }
                 for reading in reader.read(words: words) {
-                    out.records.append(SourcedRecord(source: kind, page: page.page, record: reading.record))
+                    // The text layer is the PDF's own print, read by Giro: `print`, on its page.
+                    out.records.append(SourcedRecord(source: kind, page: page.page, record: reading.record.relabelled(source: .print, page: page.page)))
                 }
             }
         }

@@ -118,3 +118,13 @@ package struct JSONWriter: Sendable {
 package protocol JSONWritable {
     func writeJSON(to w: inout JSONWriter)
 }
+
+extension JSONWriter {
+    /// A number in 0…1 with at most two decimals, as `JSONEncoder` writes the same `Double` (`1`, `0.9`, `0.07`).
+    package mutating func hundredths(_ v: Double) {
+        let h = Int((FieldProvenance.clamped(v) * 100).rounded())
+        if h % 100 == 0 { int(h / 100); return }
+        let digits = h % 10 == 0 ? "0.\(h / 10)" : (h < 10 ? "0.0\(h)" : "0.\(h)")
+        for b in digits.utf8 { bytes.append(b) }
+    }
+}

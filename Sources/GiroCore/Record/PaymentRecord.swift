@@ -124,6 +124,8 @@ public struct PaymentRecord: Sendable, Codable, Hashable {
         var directDebit: DirectDebit?
         var invoice: Invoice?
         var symbols: PaymentSymbols?
+        // Per field: its source, confidence, box and page (nil when empty, so a payload record keeps its bytes).
+        var provenance: [FieldProvenance]?
     }
 
     /// Shared until mutated; only ever mutated when uniquely referenced, hence Sendable.
@@ -270,6 +272,14 @@ public struct PaymentRecord: Sendable, Codable, Hashable {
         _modify { unique(); yield &storage.fields.symbols }
     }
 
+    /// Per read field: which reader gave it (`barcode`, `print`, `caller-ocr`, `xml`, `payload`), a calibrated
+    /// confidence 0…1, and the box and page it was seen in. Empty (and not in the JSON) for a payload decoded as
+    /// given, where every field trivially comes from the payload (`docs/record.md`, Provenance).
+    public var provenance: [FieldProvenance] {
+        get { storage.fields.provenance ?? [] }
+        set { unique(); storage.fields.provenance = newValue.isEmpty ? nil : newValue }
+    }
+
     public init(format: String, country: String?, formatVersion: String?, status: RecordStatus = .valid,
                 source: SourceInfo = SourceInfo()) {
         storage = Storage(Fields(
@@ -277,7 +287,7 @@ public struct PaymentRecord: Sendable, Codable, Hashable {
             status: status, source: source, creditor: nil, ultimateCreditor: nil, debtor: nil, amount: nil,
             reference: nil, remittanceInformation: nil, purpose: nil, dueDate: nil, billInformation: nil,
             alternativeSchemes: [], extras: [:], diagnostics: [], additionalPayments: [], alternativeAccounts: [],
-            standingOrder: nil, directDebit: nil, invoice: nil, symbols: nil))
+            standingOrder: nil, directDebit: nil, invoice: nil, symbols: nil, provenance: nil))
     }
 
     /// Warnings only (no info messages).
@@ -296,6 +306,7 @@ public struct PaymentRecord: Sendable, Codable, Hashable {
     enum CodingKeys: String, CodingKey {
         case schema, format, country, formatVersion, status, source, creditor, ultimateCreditor, debtor, amount, reference, remittanceInformation, purpose, dueDate, billInformation, alternativeSchemes, extras, diagnostics
         case additionalPayments, alternativeAccounts, standingOrder, directDebit, invoice, symbols
+        case provenance
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -324,5 +335,6 @@ public struct PaymentRecord: Sendable, Codable, Hashable {
         try c.encode(directDebit, forKey: .directDebit)
         try c.encode(invoice, forKey: .invoice)
         try c.encode(symbols, forKey: .symbols)
+        if !provenance.isEmpty { try c.encode(provenance, forKey: .provenance) }
     }
 }

@@ -18,6 +18,7 @@ extension PaymentRecord: JSONWritable {
             o.key("format") { $0.string(format) }
             o.key("formatVersion") { $0.string(formatVersion) }
             o.key("invoice") { $0.value(invoice) }
+            if !provenance.isEmpty { o.key("provenance") { w in w.array(provenance) { $1.writeJSON(to: &$0) } } }
             o.key("purpose") { $0.string(purpose) }
             o.key("reference") { $0.value(reference) }
             o.key("remittanceInformation") { $0.string(remittanceInformation) }
