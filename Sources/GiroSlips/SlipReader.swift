@@ -60,8 +60,17 @@ public struct SlipReader: Sendable {
     /// Words per page at most; the rest are ignored (a page of text has far fewer).
     public static let maxWords = 20_000
 
+    /// Every loaded template's labels: their words on a page are never values.
+    var labelVocabulary: SlipLabelVocabulary
+
     public init(templates: [SlipTemplate]) {
         self.templates = SlipTemplateLoader.ordered(templates)
+        labelVocabulary = SlipLabelVocabulary(templates)
+    }
+
+    /// The words of a fitted form that print labels (its own, and any template's found on the page).
+    func labelWords(_ match: SlipMatch, page: PageWords, others: Set<Int>? = nil) -> Set<Int> {
+        SlipLabelVocabulary.words(of: match, page: page, others: others ?? labelVocabulary.words(on: page))
     }
 
     /// A reader that skips classification (`giro decode --slip CLASS`): the page holds `slipClass` forms; the
@@ -76,6 +85,7 @@ public struct SlipReader: Sendable {
         r.maxSlips = maxSlips
         r.reportsUnknownSlips = reportsUnknownSlips
         r.rules = rules
+        r.labelVocabulary = labelVocabulary
         r.fixedClass = t.id
         return r
     }
@@ -143,10 +153,14 @@ public struct SlipReader: Sendable {
         if page.words.count > Self.maxWords { page.words = Array(page.words.prefix(Self.maxWords)) }
         var used = Set<Int>()
         var forms: [(match: SlipMatch, zones: [ZoneText])] = []
+        var otherLabels: Set<Int>?
         while forms.count < maxSlipsPerPage {
             guard let match = nextMatch(page, excluding: used, first: forms.isEmpty) else { break }
             let anchorWords = Set(match.anchors.flatMap(\.words))
-            let zones = SlipZoneReader.read(match, page: page, excluding: used.union(anchorWords))
+            let labels = otherLabels ?? labelVocabulary.words(on: page)
+            otherLabels = labels
+            let zones = SlipZoneReader.read(match, page: page, excluding: used.union(anchorWords).union(labelWords(match, page: page, others: labels)),
+                                            rules: rules)
             let t = match.template
             forms.append((match, zones))
             // Everything inside this form belongs to it; look for another slip among the rest.
