@@ -8,6 +8,8 @@ enum SlipLabelPlacement {
     static let inferGapMM = 12.0
     /// How far from its predicted place a label is still taken as the zone's, millimetres of the form.
     static let searchRadiusMM = 60.0
+    /// The image path crops a zone where its label moved it only beyond this offset, millimetres.
+    static let cropShiftMM = 3.0
     /// A zone keeps at least this height or width after being cut at a neighbouring label, millimetres.
     static let minExtentMM = 3.0
 
@@ -49,7 +51,7 @@ enum SlipLabelPlacement {
     /// (`PixelRect`) are in form millimetres here.
     static func place(_ match: SlipMatch, page: PageWords, labelWords pxLabels: [PixelRect] = [], values pxValues: [PixelRect] = []) -> [Placed] {
         let t = match.template
-        guard let inverse = match.transform.inverse() else { return t.zones.map { Placed(mm: $0.box, labelled: false) } }
+        guard let inverse = match.transform.inverse() else { return t.zones.map { Placed(mm: $0.box, labelled: false, crop: $0.box) } }
         // A word's rectangle in the fit's frame: its centre mapped, its size at the fit's scale (the box around a
         // rotated word's corners would be taller than the word).
         let scale = max(match.transform.scale, 1e-9)
@@ -75,6 +77,9 @@ enum SlipLabelPlacement {
         let inlier = Dictionary(match.anchors.map { ($0.anchor, $0) }, uniquingKeysWith: { a, _ in a })
         // A form printed wider or taller than the fit says still ends within a quarter more.
         let formRight = 1.25 * t.width, formBottom = 1.25 * t.height
+        // What the image path crops: the template's box moved with its label (not widened: a crop reaching over
+        // the box's frame lines reads them as letters).
+        var crops = [SlipBox?](repeating: nil, count: t.zones.count)
         var placed: [PixelRect?] = t.zones.enumerated().map { k, z -> PixelRect? in
             guard let label = labels[k], label.anchor < t.anchors.count else { return nil }
             let a = t.anchors[label.anchor]
@@ -128,12 +133,24 @@ enum SlipLabelPlacement {
             }
             // The reader's margin, except above a value under its label (that is the label's line).
             let m = SlipZoneReader.marginMM
+            // Moved only when the label is clearly elsewhere: an OCR word box a millimetre off would shift the
+            // crop onto the box's frame or cut the value's first digits.
+            let (dx, dy) = (L.x0 - a.box.x, cy - acy)
+            if abs(dx) >= cropShiftMM || abs(dy) >= cropShiftMM {
+                crops[k] = SlipBox(x: z.box.x + dx, y: z.box.y + dy, w: z.box.w, h: z.box.h)
+            }
             return PixelRect(x0: x0 - m, y0: label.value == .below ? y0 : y0 - m, x1: x1 + m, y1: y1 + m)
         }
         stack(&placed, labels: labels, template: t, values: values)
         return t.zones.indices.map { k in
-            guard let p = placed[k], p.x1 > p.x0, p.y1 > p.y0 else { return Placed(mm: t.zones[k].box, labelled: false) }
-            return Placed(mm: SlipBox(x: p.x0, y: p.y0, w: p.x1 - p.x0, h: p.y1 - p.y0), labelled: true)
+            // A coding line is printed across the form's foot by whatever printer: read the whole width there (a
+            // clipped line fails its check digits).
+            if placed[k] == nil, t.zones[k].parser == .codingLine {
+                let b = t.zones[k].box
+                return Placed(mm: SlipBox(x: -0.05 * t.width, y: b.y - 2, w: 1.1 * t.width, h: b.h + 4), labelled: false, crop: b)
+            }
+            guard let p = placed[k], p.x1 > p.x0, p.y1 > p.y0 else { return Placed(mm: t.zones[k].box, labelled: false, crop: t.zones[k].box) }
+            return Placed(mm: SlipBox(x: p.x0, y: p.y0, w: p.x1 - p.x0, h: p.y1 - p.y0), labelled: true, crop: crops[k] ?? t.zones[k].box)
         }
     }
 
@@ -142,6 +159,8 @@ enum SlipLabelPlacement {
     struct Placed: Sendable {
         var mm: SlipBox
         var labelled: Bool
+        /// What the image path crops.
+        var crop: SlipBox
     }
 
     /// Zones under one label (a name, then its address) share the lines printed under it in order: a one-line

@@ -113,6 +113,7 @@ enum SlipValueAssignment {
                 let r = SlipLabelPlacement.mmRect(PixelRect(x0: Double(x0), y0: Double(y0), x1: Double(x1), y1: Double(y1)), inverse)
                 let b = SlipBox(x: r.x - 1, y: r.y - 1, w: r.w + 2, h: r.h + 2)
                 zones[k].placed = b
+                zones[k].crop = b
                 zones[k].box = SlipZoneReader.pixelBox(b, match.transform)
             }
             claimed.formUnion(run)

@@ -8,8 +8,11 @@ struct ZoneText: Sendable {
     var confidence: Int?
     /// Zone bounds in image pixels `[x, y, w, h]`: the placed box (`SlipLabelPlacement`) through the fit.
     var box: [Int]
-    /// The placed box in form millimetres (the image path crops it); nil: the template's box.
+    /// The placed box in form millimetres (words are assigned in it); nil: the template's box.
     var placed: SlipBox?
+    /// What the image path crops, form millimetres: the template's box moved with its label found, or the box
+    /// where a checked value was found (`SlipValueAssignment`); nil: the template's box.
+    var crop: SlipBox?
     /// The parser's outcome on these lines, when the image path's vote already parsed them, with the inputs it was
     /// parsed with: the record builder reuses it when its own inputs are the same (each reading is parsed once).
     var parsed: ParsedZone?
@@ -70,6 +73,7 @@ enum SlipZoneReader {
         }
         return boxes.enumerated().map { k, b in
             var out = empty(b, match)
+            out.crop = places[k].crop
 
             let ws = members[k]
             guard !ws.isEmpty else { return out }
