@@ -147,7 +147,7 @@ enum SlipLabelPlacement {
             // clipped line fails its check digits).
             if placed[k] == nil, t.zones[k].parser == .codingLine {
                 let b = t.zones[k].box
-                return Placed(mm: SlipBox(x: -0.05 * t.width, y: b.y - 2, w: 1.1 * t.width, h: b.h + 4), labelled: false, crop: b)
+                return Placed(mm: SlipBox(x: -0.05 * t.width, y: b.y - 6, w: 1.1 * t.width, h: b.h + 12), labelled: false, crop: b)
             }
             guard let p = placed[k], p.x1 > p.x0, p.y1 > p.y0 else { return Placed(mm: t.zones[k].box, labelled: false, crop: t.zones[k].box) }
             return Placed(mm: SlipBox(x: p.x0, y: p.y0, w: p.x1 - p.x0, h: p.y1 - p.y0), labelled: true, crop: crops[k] ?? t.zones[k].box)
