@@ -4,9 +4,19 @@ import GiroImaging
 /// One place on the page where an anchor's label was found.
 struct AnchorHit: Sendable, Hashable {
     var anchor: Int
-    /// Centre of the matched words, pixels.
+    /// Where the label is, pixels: the left edge of the matched words at their vertical centre (another printer's
+    /// wording or font is longer or shorter, but starts where the label starts).
     var center: SlipPoint
     var words: [Int]
+    /// The matched words' bounds in pixels (`minX`, `minY`, `maxX`, `maxY`).
+    var bounds = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
+    /// The match starts at a word's first letters (`ÁTUTALÁSI MEGBÍZÁS` inside `KÉSZPÉNZ-ÁTUTALÁSI MEGBÍZÁS` does not).
+    var startsWord = true
+}
+
+/// An upright rectangle in image pixels by its corners.
+struct PixelRect: Sendable, Hashable {
+    var x0, y0, x1, y1: Double
 }
 
 /// A template located on a page: the transform from its millimetres to the page's pixels and the anchors behind it.
@@ -14,6 +24,9 @@ struct SlipMatch: Sendable {
     var template: SlipTemplate
     var transform: SlipTransform
     var anchors: [AnchorHit]
+    /// Every place any of the template's labels was found (inliers or not): zones are placed from these
+    /// (`SlipLabelPlacement`).
+    var hits: [AnchorHit] = []
 }
 
 /// Finds a template's printed labels among a page's words and fits the form onto the page.
@@ -21,8 +34,11 @@ enum SlipClassifier {
     static let maxHitsPerAnchor = 6
     /// A slip can lie at any angle up to this (scans, photos); beyond it anchor pairs are not trusted.
     static let maxRotation = 0.6   // radians, ~34°
-    /// Anchor position tolerance, millimetres of the form.
-    static let toleranceMM = 4.0
+    /// Anchor position tolerance, millimetres of the form: at least this, more for anchors far from the pair that
+    /// proposed the fit (other printers' forms differ by some per cent in proportions and move boxes by millimetres).
+    static let toleranceMM = 6.0
+    /// The tolerance's share of an anchor's distance from the proposing pair.
+    static let toleranceShare = 0.06
 
     struct PageIndex {
         let words: [PageWord]
@@ -44,6 +60,21 @@ enum SlipClassifier {
                 cur = n
             }
             return nil
+        }
+
+        /// The word starting the next line under `w` (left-aligned within about a word height, its top within two
+        /// line heights).
+        func wrapped(below w: Int) -> Int? {
+            let a = words[w]
+            let h = Double(max(a.h, 1))
+            var best: Int?
+            var bestY = Double.infinity
+            for (j, b) in words.enumerated() where j != w && !excluded.contains(j) && !tokens[j].isEmpty {
+                let top = Double(b.y) - Double(a.y)
+                guard top >= 0.6 * h, top <= 2.2 * h, abs(Double(b.x - a.x)) <= 1.5 * h else { continue }
+                if top < bestY { bestY = top; best = j }
+            }
+            return best
         }
 
         /// The word that continues a line after `w`: starts just right of it, at about the same height.
@@ -82,10 +113,19 @@ enum SlipClassifier {
         for (w, toks) in page.tokens.enumerated() {
             for (k, t) in toks.enumerated() where SlipText.matches(t, first) {
                 var used = [w]
-                var word = w, pos = k + 1, ok = true
+                var word = w, pos = k + 1, ok = true, lineStart = w
                 for need in want.dropFirst() {
                     if pos >= page.tokens[word].count {
-                        guard let n = page.next(after: word), used.count < 16 else { ok = false; break }
+                        guard used.count < 16 else { ok = false; break }
+                        var next = page.next(after: word)
+                        // A label another printer wraps onto a second line (`IBAN ili broj računa` / `primatelja:`).
+                        if next.map({ !(page.tokens[$0].first.map { SlipText.matches($0, need) } ?? false) }) ?? true,
+                           let wrapped = page.wrapped(below: lineStart), !used.contains(wrapped),
+                           page.tokens[wrapped].first.map({ SlipText.matches($0, need) }) == true {
+                            next = wrapped
+                            lineStart = wrapped
+                        }
+                        guard let n = next else { ok = false; break }
                         word = n
                         pos = 0
                         used.append(n)
@@ -100,7 +140,8 @@ enum SlipClassifier {
                     minX = min(minX, Double(b.x)); minY = min(minY, Double(b.y))
                     maxX = max(maxX, Double(b.x + b.w)); maxY = max(maxY, Double(b.y + b.h))
                 }
-                out.append(AnchorHit(anchor: index, center: SlipPoint(x: (minX + maxX) / 2, y: (minY + maxY) / 2), words: used))
+                out.append(AnchorHit(anchor: index, center: SlipPoint(x: minX, y: (minY + maxY) / 2), words: used,
+                                     bounds: PixelRect(x0: minX, y0: minY, x1: maxX, y1: maxY), startsWord: k == 0))
                 if out.count >= maxHitsPerAnchor { return out }
                 break
             }
@@ -121,38 +162,59 @@ enum SlipClassifier {
             all += h
         }
         guard found >= needed else { return nil }
-        let mm = template.anchors.map { SlipPoint(x: $0.box.x + $0.box.w / 2, y: $0.box.y + $0.box.h / 2) }
+        let mm = template.anchors.map(Self.reference)
 
-        // Consensus: every pair of hits of different anchors proposes a similarity; keep the one most anchors agree with.
-        var best: (inliers: [AnchorHit], error: Double)?
+        // Consensus: every pair of hits of different anchors proposes a similarity; the hits agreeing with it refit
+        // it as an affine (other printers' forms are stretched unevenly), which may gather more. The fit most
+        // anchors agree with is kept.
+        var best: (inliers: [AnchorHit], error: Double, fit: SlipTransform)?
         for i in 0..<all.count {
             for j in (i + 1)..<all.count where all[j].anchor != all[i].anchor {
                 guard let t = SlipTransform.similarity(from: [mm[all[i].anchor], mm[all[j].anchor]], to: [all[i].center, all[j].center]),
                       t.scale > 0.5, t.scale < 200, abs(atan2(t.d, t.a)) <= maxRotation else { continue }
-                let (inliers, err) = consensus(t, all: all, mm: mm)
+                let pivot = SlipPoint(x: (mm[all[i].anchor].x + mm[all[j].anchor].x) / 2, y: (mm[all[i].anchor].y + mm[all[j].anchor].y) / 2)
+                var (inliers, err) = consensus(t, all: all, mm: mm, pivot: pivot)
+                var fit = t
+                if inliers.count >= 3, let refined = refit(inliers, mm: mm, like: t) {
+                    let (more, e2) = consensus(refined, all: all, mm: mm, pivot: pivot)
+                    if more.count > inliers.count || (more.count == inliers.count && e2 < err) { (inliers, err, fit) = (more, e2, refined) }
+                }
                 if inliers.count > (best?.inliers.count ?? 0) || (inliers.count == best?.inliers.count && err < best?.error ?? .infinity) {
-                    best = (inliers, err)
+                    best = (inliers, err, fit)
                 }
             }
         }
-        guard let chosen = best, chosen.inliers.count >= needed else { return nil }
         let requiredAnchors = fitOnly ? [] : template.anchors.indices.filter { template.anchors[$0].required }
-        guard requiredAnchors.allSatisfy({ r in chosen.inliers.contains { $0.anchor == r } }) else { return nil }
+        let chosen: (inliers: [AnchorHit], error: Double, fit: SlipTransform)
+        if let b = best, b.inliers.count >= needed, requiredAnchors.allSatisfy({ r in b.inliers.contains { $0.anchor == r } }) {
+            chosen = b
+        } else if !fitOnly, let l = loose(template, all: all, found: found, needed: needed, mm: mm, required: requiredAnchors),
+                  let upright = SlipTransform.scaleAndShift(from: l.inliers.map { mm[$0.anchor] }, to: l.inliers.map(\.center)) {
+            // Labels millimetres away from the template's say nothing reliable about rotation or shear: the form is
+            // taken upright, scaled and moved.
+            return SlipMatch(template: template, transform: upright, anchors: l.inliers, hits: all)
+        } else {
+            return nil
+        }
         let from = chosen.inliers.map { mm[$0.anchor] }, to = chosen.inliers.map(\.center)
         guard var t = SlipTransform.similarity(from: from, to: to) else { return nil }
-        // With four or more anchors an affine fit also absorbs shear (mild perspective); keep it only when it agrees.
-        if chosen.inliers.count >= 4, let affine = SlipTransform.affine(from: from, to: to),
-           abs(affine.scale / t.scale - 1) < 0.25 {
+        // With three or more anchors an affine fit absorbs unequal scales and shear (mild perspective); kept when it
+        // stays near the similarity.
+        if chosen.inliers.count >= 3, spreads(from), let affine = SlipTransform.affine(from: from, to: to),
+           abs(affine.scale / t.scale - 1) < 0.25, residual(affine, from, to) <= residual(t, from, to) {
             t = affine
         }
         // Six or more: a perspective fit, kept only when it clearly reduces the anchors' error and stays tame.
-        if chosen.inliers.count >= 6, let p = SlipTransform.perspective(from: from, to: to),
+        if chosen.inliers.count >= 6, spreads(from), let p = SlipTransform.perspective(from: from, to: to),
            abs(p.g) < 0.01, abs(p.h) < 0.01, abs(p.scale / t.scale - 1) < 0.25,
            residual(p, from, to) < 0.8 * residual(t, from, to) {
             t = p
         }
-        return SlipMatch(template: template, transform: t, anchors: chosen.inliers)
+        return SlipMatch(template: template, transform: t, anchors: chosen.inliers, hits: all)
     }
+
+    /// An anchor's point on the form, as `AnchorHit.center` is on the page: its box's left edge, vertical centre.
+    static func reference(_ a: SlipAnchor) -> SlipPoint { SlipPoint(x: a.box.x, y: a.box.y + a.box.h / 2) }
 
     /// Mean distance in pixels between mapped form points and where they were found.
     static func residual(_ t: SlipTransform, _ from: [SlipPoint], _ to: [SlipPoint]) -> Double {
@@ -163,12 +225,72 @@ enum SlipClassifier {
         } / Double(max(from.count, 1))
     }
 
-    /// The hits agreeing with `t` (the nearest per anchor, within tolerance) and their mean error in mm.
-    static func consensus(_ t: SlipTransform, all: [AnchorHit], mm: [SlipPoint]) -> ([AnchorHit], Double) {
+    /// Share of a template's labels that must be printed for the loose fit, and its tolerance (share of the form's
+    /// diagonal).
+    static let looseShare = 0.7
+    static let looseTolerance = 0.2
+    /// The loose fit's pairs may tilt the form this much at most (radians, ~3°).
+    static let looseRotation = 0.05
+
+    /// Another printer's edition of the form: nearly all of its labels are printed (each required one as whole
+    /// words), in about the same arrangement, but too far from the template's millimetres for the tolerance. The
+    /// fit most of them agree with at a fifth of the form's diagonal places the form; zones are then placed from
+    /// the labels themselves (`SlipLabelPlacement`).
+    static func loose(_ template: SlipTemplate, all: [AnchorHit], found: Int, needed: Int, mm: [SlipPoint],
+                      required: [Int]) -> (inliers: [AnchorHit], error: Double, fit: SlipTransform)? {
+        let n = template.anchors.count
+        guard found >= max(needed + 1, Int((looseShare * Double(n)).rounded(.up))) else { return nil }
+        guard required.allSatisfy({ r in all.contains { $0.anchor == r && $0.startsWord } }) else { return nil }
+        let diagonal = (template.width * template.width + template.height * template.height).squareRoot()
+        let hits = all.filter { !required.contains($0.anchor) || $0.startsWord }
+        var best: (inliers: [AnchorHit], error: Double, fit: SlipTransform)?
+        for i in 0..<hits.count {
+            for j in (i + 1)..<hits.count where hits[j].anchor != hits[i].anchor {
+                guard let t = SlipTransform.similarity(from: [mm[hits[i].anchor], mm[hits[j].anchor]], to: [hits[i].center, hits[j].center]),
+                      t.scale > 0.5, t.scale < 200, abs(atan2(t.d, t.a)) <= looseRotation else { continue }
+                let (inliers, err) = consensus(t, all: hits, mm: mm, fixedMM: looseTolerance * diagonal)
+                if inliers.count > (best?.inliers.count ?? 0) || (inliers.count == best?.inliers.count && err < best?.error ?? .infinity) {
+                    best = (inliers, err, t)
+                }
+            }
+        }
+        guard let b = best, b.inliers.count >= max(needed, Int((0.6 * Double(found)).rounded(.up))),
+              required.allSatisfy({ r in b.inliers.contains { $0.anchor == r } }) else { return nil }
+        return b
+    }
+
+    /// An affine through the inliers when it is tame (axes' scales within 15 % of each other and of `t`'s, little
+    /// shear); nil otherwise.
+    static func refit(_ inliers: [AnchorHit], mm: [SlipPoint], like t: SlipTransform) -> SlipTransform? {
+        let from = inliers.map { mm[$0.anchor] }
+        guard spreads(from), let a = SlipTransform.affine(from: from, to: inliers.map(\.center)) else { return nil }
+        let sx = (a.a * a.a + a.d * a.d).squareRoot(), sy = (a.b * a.b + a.e * a.e).squareRoot()
+        guard sx > 0, sy > 0, abs(sx / sy - 1) < 0.15, abs(a.scale / t.scale - 1) < 0.15,
+              abs(a.a * a.b + a.d * a.e) / (sx * sy) < 0.1 else { return nil }
+        return a
+    }
+
+    /// Whether form points spread enough across both axes to fix two scales (labels stacked in one column say
+    /// nothing about the width): the standard deviation of each coordinate at least 15 mm.
+    static func spreads(_ ps: [SlipPoint]) -> Bool {
+        guard ps.count >= 3 else { return false }
+        let n = Double(ps.count)
+        func sd(_ v: [Double]) -> Double {
+            let m = v.reduce(0, +) / n
+            return (v.reduce(0) { $0 + ($1 - m) * ($1 - m) } / n).squareRoot()
+        }
+        return sd(ps.map(\.x)) >= 15 && sd(ps.map(\.y)) >= 15
+    }
+
+    /// The hits agreeing with `t` (the nearest per anchor, within tolerance) and their mean error in mm. The
+    /// tolerance grows with the anchor's distance from `pivot` (the proposing pair's midpoint).
+    static func consensus(_ t: SlipTransform, all: [AnchorHit], mm: [SlipPoint], pivot: SlipPoint? = nil, fixedMM: Double? = nil) -> ([AnchorHit], Double) {
         var byAnchor: [Int: (AnchorHit, Double)] = [:]
-        let tol = toleranceMM * t.scale
         for h in all {
-            let p = t.apply(mm[h.anchor])
+            let q = mm[h.anchor]
+            let far = pivot.map { ((q.x - $0.x) * (q.x - $0.x) + (q.y - $0.y) * (q.y - $0.y)).squareRoot() } ?? 0
+            let tol = (fixedMM ?? max(toleranceMM, toleranceShare * far)) * t.scale
+            let p = t.apply(q)
             let dx = p.x - h.center.x, dy = p.y - h.center.y
             let dist = (dx * dx + dy * dy).squareRoot()
             guard dist <= tol else { continue }

@@ -206,7 +206,10 @@ enum SlipFieldReader {
 
     /// `1949 75` (units and cents in their own boxes) → 1949.75; nil for anything else.
     static func boxedAmount(_ raw: String) -> Decimal? {
-        let groups = raw.split { $0 == " " || $0 == "\n" || $0 == "." || $0 == "," }
+        // Fill marks before or after the number (`======848 00`, `***12 50`) guard it against additions; not digits.
+        let fill: Set<Character> = ["=", "*", "-", "#"]
+        let trimmed = raw.drop { fill.contains($0) || $0 == " " }.reversed().drop { fill.contains($0) || $0 == " " }.reversed()
+        let groups = String(trimmed).split { $0 == " " || $0 == "\n" || $0 == "." || $0 == "," }
         guard groups.count == 2, let units = groups.first, let cents = groups.last, cents.count == 2, units.count <= 12,
               units.allSatisfy({ $0.isASCII && $0.isNumber }), cents.allSatisfy({ $0.isASCII && $0.isNumber }),
               let u = Decimal(string: String(units)), let c = Decimal(string: String(cents)) else { return nil }

@@ -108,6 +108,23 @@ struct SlipTransform: Sendable, Hashable {
         return t.scale.isFinite && t.scale > 1e-6 ? t : nil
     }
 
+    /// Least-squares scale and translation (upright, same scale on both axes); nil for fewer than two distinct points.
+    static func scaleAndShift(from: [SlipPoint], to: [SlipPoint]) -> SlipTransform? {
+        let n = Double(from.count)
+        guard from.count >= 2, from.count == to.count else { return nil }
+        let mx = from.reduce(0) { $0 + $1.x } / n, my = from.reduce(0) { $0 + $1.y } / n
+        let ux = to.reduce(0) { $0 + $1.x } / n, uy = to.reduce(0) { $0 + $1.y } / n
+        var sxx = 0.0, sxy = 0.0
+        for (p, q) in zip(from, to) {
+            sxx += (p.x - mx) * (p.x - mx) + (p.y - my) * (p.y - my)
+            sxy += (p.x - mx) * (q.x - ux) + (p.y - my) * (q.y - uy)
+        }
+        guard sxx > 1e-9 else { return nil }
+        let k = sxy / sxx
+        guard k.isFinite, k > 1e-6 else { return nil }
+        return SlipTransform(a: k, b: 0, c: ux - k * mx, d: 0, e: k, f: uy - k * my)
+    }
+
     /// Least-squares affine; nil for fewer than three points or a degenerate (collinear) set.
     static func affine(from: [SlipPoint], to: [SlipPoint]) -> SlipTransform? {
         guard from.count >= 3, from.count == to.count else { return nil }

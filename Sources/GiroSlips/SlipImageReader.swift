@@ -36,7 +36,8 @@ extension SlipReader {
         let read = located.prefix(maxSlipsPerPage).map { m, page in
             let record = options.perZoneOCR
                 ? readZones(m, page: page, image: image, engine: engine, options: options, deadline: deadline, calls: &timings.zoneCalls)
-                : SlipRecordBuilder.build(m, zones: SlipZoneReader.read(m, page: page, excluding: Set(m.anchors.flatMap(\.words))), rules: rules)
+                : SlipRecordBuilder.build(m, zones: SlipZoneReader.read(m, page: page, excluding: Set(m.anchors.flatMap(\.words)).union(labelWords(m, page: page)),
+                                                                        rules: rules), rules: rules)
             return SlipReading(record: record, slipClass: m.template.id, corners: Self.corners(m), fit: m)
         } + unknown.prefix(max(0, maxSlipsPerPage - located.count))
         return SlipReadingOrder.sorted(read, corners: \.corners).map { $0.readByGiro() }
@@ -53,7 +54,9 @@ extension SlipReader {
             || !zonePage.words[j].text.unicodeScalars.contains(where: { CharacterSet.alphanumerics.contains($0) }) {
             zonePage.words[j].text = ""
         }
-        var zones = SlipZoneReader.read(match, page: zonePage, excluding: Set(match.anchors.flatMap(\.words)))
+        // No value assignment here: the page pass's noisy words would move a zone onto a stray run that happens to
+        // parse; each zone is read again from its crop below instead.
+        var zones = SlipZoneReader.read(match, page: zonePage, excluding: Set(match.anchors.flatMap(\.words)).union(labelWords(match, page: page)))
         var disagreements: [Diagnostic] = []
         for (k, zone) in template.zones.enumerated() {
             // A reference is read with its model box, an account with its bank code box.
@@ -95,7 +98,8 @@ extension SlipReader {
             var settled = false
             for (scale, binarized) in variants {
                 guard ContinuousClock.now < deadline else { break }
-                guard let (gray, contrast) = rectify(image, zone.box, match.transform, dpi: options.zoneDPI * scale) else { break }
+                // The zone where its label placed it (or its value was found), not the template's box.
+                guard let (gray, contrast) = rectify(image, zones[k].crop ?? zone.box, match.transform, dpi: options.zoneDPI * scale) else { break }
                 // No ink in a box the page pass found empty: nothing to read (paper noise stretched to full contrast
                 // costs Tesseract a second of layout analysis and gives invented letters).
                 if zones[k].isEmpty, contrast < Self.inkContrast { break }

@@ -65,10 +65,18 @@ public struct SlipReader: Sendable {
 
     /// Every template's labels, for the generic reader.
     let vocabulary: SlipVocabulary
+    /// Every loaded template's labels: their words on a page are never values.
+    var labelVocabulary: SlipLabelVocabulary
 
     public init(templates: [SlipTemplate]) {
         self.templates = SlipTemplateLoader.ordered(templates)
         vocabulary = SlipVocabulary(templates: self.templates)
+        labelVocabulary = SlipLabelVocabulary(self.templates)
+    }
+
+    /// The words of a fitted form that print labels (its own, and any template's found on the page).
+    func labelWords(_ match: SlipMatch, page: PageWords, others: Set<Int>? = nil) -> Set<Int> {
+        SlipLabelVocabulary.words(of: match, page: page, others: others ?? labelVocabulary.words(on: page))
     }
 
     /// A reader that skips classification (`giro decode --slip CLASS`): the page holds `slipClass` forms; the
@@ -83,6 +91,7 @@ public struct SlipReader: Sendable {
         r.maxSlips = maxSlips
         r.reportsUnknownSlips = reportsUnknownSlips
         r.rules = rules
+        r.labelVocabulary = labelVocabulary
         r.fixedClass = t.id
         return r
     }
@@ -150,10 +159,14 @@ public struct SlipReader: Sendable {
         if page.words.count > Self.maxWords { page.words = Array(page.words.prefix(Self.maxWords)) }
         var used = Set<Int>()
         var forms: [(match: SlipMatch, zones: [ZoneText])] = []
+        var otherLabels: Set<Int>?
         while forms.count < maxSlipsPerPage {
             guard let match = nextMatch(page, excluding: used, first: forms.isEmpty) else { break }
             let anchorWords = Set(match.anchors.flatMap(\.words))
-            let zones = SlipZoneReader.read(match, page: page, excluding: used.union(anchorWords))
+            let labels = otherLabels ?? labelVocabulary.words(on: page)
+            otherLabels = labels
+            let zones = SlipZoneReader.read(match, page: page, excluding: used.union(anchorWords).union(labelWords(match, page: page, others: labels)),
+                                            rules: rules)
             let t = match.template
             forms.append((match, zones))
             // Everything inside this form belongs to it; look for another slip among the rest.

@@ -6,8 +6,13 @@ struct ZoneText: Sendable {
     var words: [Int]
     /// 0…100, the lowest word confidence; nil when no word carries one.
     var confidence: Int?
-    /// Zone bounds in image pixels `[x, y, w, h]`.
+    /// Zone bounds in image pixels `[x, y, w, h]`: the placed box (`SlipLabelPlacement`) through the fit.
     var box: [Int]
+    /// The placed box in form millimetres (words are assigned in it); nil: the template's box.
+    var placed: SlipBox?
+    /// What the image path crops, form millimetres: the template's box moved with its label found, or the box
+    /// where a checked value was found (`SlipValueAssignment`); nil: the template's box.
+    var crop: SlipBox?
     /// The parser's outcome on these lines, when the image path's vote already parsed them, with the inputs it was
     /// parsed with: the record builder reuses it when its own inputs are the same (each reading is parsed once).
     var parsed: ParsedZone?
@@ -25,34 +30,59 @@ struct ParsedZone: Sendable {
     var currency: String?
 }
 
-/// Assigns a page's words to a located template's zones (by word centre, in form millimetres).
+/// Assigns a page's words to a located template's zones (by word centre, in form millimetres), each zone placed
+/// from its label (`SlipLabelPlacement`).
 enum SlipZoneReader {
     static let marginMM = 0.8
 
-    static func read(_ match: SlipMatch, page: PageWords, excluding: Set<Int>) -> [ZoneText] {
+    /// With `rules`, checkable fields whose placed zone reads no valid value take the valid run of words nearest it
+    /// (`SlipValueAssignment`).
+    static func read(_ match: SlipMatch, page: PageWords, excluding: Set<Int>, rules: SlipNationalRules? = nil) -> [ZoneText] {
+        let zones = readPlaced(match, page: page, excluding: excluding)
+        guard let rules else { return zones }
+        return SlipValueAssignment.assign(zones, match: match, page: page, excluding: excluding, rules: rules)
+    }
+
+    static func readPlaced(_ match: SlipMatch, page: PageWords, excluding: Set<Int>) -> [ZoneText] {
         let zones = match.template.zones
-        guard let inverse = match.transform.inverse() else { return zones.map { empty($0, match) } }
+        guard let inverse = match.transform.inverse() else { return zones.map { empty($0.box, match) } }
+        // Words set aside (labels, other slips' words) bound the zones placed from labels.
+        let bounds = excluding.sorted().prefix(SlipLabelVocabulary.maxWords).compactMap { i -> PixelRect? in
+            guard page.words.indices.contains(i) else { return nil }
+            let w = page.words[i]
+            return PixelRect(x0: Double(w.x), y0: Double(w.y), x1: Double(w.x + w.w), y1: Double(w.y + w.h))
+        }
+        let values = page.words.indices.filter { !excluding.contains($0) && !page.words[$0].text.allSatisfy(\.isWhitespace) }.map { i in
+            let w = page.words[i]
+            return PixelRect(x0: Double(w.x), y0: Double(w.y), x1: Double(w.x + w.w), y1: Double(w.y + w.h))
+        }
+        let places = SlipLabelPlacement.place(match, page: page, labelWords: bounds, values: values)
+        let boxes = places.map(\.mm)
         var members = [[(word: Int, center: SlipPoint, heightMM: Double)]](repeating: [], count: zones.count)
         let scale = max(match.transform.scale, 1e-9)
         for (i, w) in page.words.enumerated() where !excluding.contains(i) && !w.text.allSatisfy(\.isWhitespace) {
             let c = inverse.apply(SlipPoint(x: Double(w.x) + Double(w.w) / 2, y: Double(w.y) + Double(w.h) / 2))
-            // The smallest zone holding the centre (zones should not overlap; if they do, the tighter one wins).
+            // The smallest zone holding the centre (zones should not overlap; if they do, the tighter one wins). A
+            // zone placed from its label carries its margin (none above: that is the label's line).
             var chosen: Int?
-            for (k, z) in zones.enumerated() where z.box.contains(c.x, c.y, margin: marginMM) {
-                if let cur = chosen, zones[cur].box.w * zones[cur].box.h <= z.box.w * z.box.h { continue }
+            for (k, b) in boxes.enumerated() where b.contains(c.x, c.y, margin: places[k].labelled ? 0 : marginMM) {
+                if let cur = chosen, boxes[cur].w * boxes[cur].h <= b.w * b.h { continue }
                 chosen = k
             }
             if let k = chosen { members[k].append((i, c, Double(w.h) / scale)) }
         }
-        return zones.enumerated().map { k, z in
-            var out = empty(z, match)
+        return boxes.enumerated().map { k, b in
+            var out = empty(b, match)
+            out.crop = places[k].crop
+
             let ws = members[k]
             guard !ws.isEmpty else { return out }
             // Lines: words whose centres are within half a word height of the line's first word.
             let sorted = ws.sorted { $0.center.y < $1.center.y }
             var lines: [[(word: Int, center: SlipPoint, heightMM: Double)]] = []
             for w in sorted {
-                if let last = lines.last, let head = last.first, abs(w.center.y - head.center.y) <= 0.5 * max(head.heightMM, w.heightMM) * 0.8 {
+                // Against the line's last word, not its first: a slightly skewed fit must not split a line.
+                if let last = lines.last, let prev = last.last, abs(w.center.y - prev.center.y) <= 0.6 * max(prev.heightMM, w.heightMM) {
                     lines[lines.count - 1].append(w)
                 } else {
                     lines.append([w])
@@ -66,8 +96,8 @@ enum SlipZoneReader {
         }
     }
 
-    static func empty(_ z: SlipZone, _ match: SlipMatch) -> ZoneText {
-        ZoneText(lines: [], words: [], confidence: nil, box: pixelBox(z.box, match.transform))
+    static func empty(_ b: SlipBox, _ match: SlipMatch) -> ZoneText {
+        ZoneText(lines: [], words: [], confidence: nil, box: pixelBox(b, match.transform), placed: b)
     }
 
     static func pixelBox(_ b: SlipBox, _ t: SlipTransform) -> [Int] {
