@@ -8,7 +8,7 @@ package enum FormColorDropout {
     /// Chroma (max − min of R, G, B) from which a sampled pixel counts as coloured print.
     static let printChroma = 48
     /// Coloured pixels needed (per mille of the sampled ones) before a form colour is assumed.
-    static let minColouredPerMille = 4
+    static let minColouredPerMille = 1
     /// Share (%) of the coloured pixels the dominant hue (±1 bin) must hold.
     static let minDominantPercent = 55
     /// Hue distance (degrees) within which a pixel is taken for the form colour.
@@ -40,16 +40,17 @@ package enum FormColorDropout {
                 hue == nil ? nil : GrayImage(uncheckedWidth: width, height: height, pixels: dropped))
     }
 
-    /// A pixel of the form's hue lightened by its own chroma (print and its tinted paper become white; a dark,
-    /// barely coloured pixel — black ink under a coloured cast — stays dark), faded in from chroma 10 to 40 so a
-    /// photo's faintly tinted paper does not turn into white patches; every other pixel keeps its luma.
+    /// A pixel of the form's hue takes its brightest channel (red print on white reads nearly white, as through
+    /// a filter of the form's colour), faded in from chroma 10 to 40 so a photo's faintly tinted paper does not
+    /// turn into patches; not whiter: black ink blurred into coloured paper (an i's dot) has the paper's hue but a
+    /// dark brightest channel, and must stay. Every other pixel keeps its luma.
     @inline(__always)
     static func paper(_ r: Int, _ g: Int, _ b: Int, luma: Int, formHue: Int) -> UInt8 {
         let hi = max(r, g, b), lo = min(r, g, b), chroma = hi - lo
         guard chroma > 10, let h = hueDegrees(r, g, b, hi: hi, chroma: chroma) else { return UInt8(luma) }
         let distance = abs(h - formHue), wrapped = min(distance, 360 - distance)
         guard wrapped <= hueTolerance else { return UInt8(luma) }
-        let target = max(luma, min(255, hi + 2 * chroma)), weight = min(30, chroma - 10)
+        let target = max(luma, hi), weight = min(30, chroma - 10)
         return UInt8(luma + (target - luma) * weight / 30)
     }
 
