@@ -31,9 +31,9 @@ extension SlipReader {
         var (located, unknown, coverage) = options.detectPaper
             ? try locateOnSheets(image, engine: engine, options: options, deadline: deadline, timings: &timings) : ([], [], 0)
         // No sheet on a background (a scan whose form fills the page), or none held a slip: the whole page (which
-        // finds again any unknown block a sheet held). Not when a sheet read upright covers a fifth of the image:
-        // the page pass would read the same print, less well, for another 0.6–0.8 s of CPU.
-        if located.isEmpty, coverage < Self.sheetCoverageForPage {
+        // finds again any unknown block a sheet held). Not when a sheet read upright covers a fifth of the image
+        // and gave an unknown slip: the page pass would read the same print, less well, for another 0.6–0.8 s.
+        if located.isEmpty, coverage < Self.sheetCoverageForPage || unknown.isEmpty {
             (located, unknown) = try locateOnPage(image, engine: engine, options: options, deadline: deadline, timings: &timings)
         }
         let t0 = ContinuousClock.now

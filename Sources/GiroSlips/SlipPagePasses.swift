@@ -3,8 +3,8 @@ import GiroImaging
 
 // When the image path reads a page or sheet again (time: each sparse pass costs 0.5–0.8 s of CPU).
 extension SlipReader {
-    /// A sheet covering at least this share of the image stands for the page: no whole-page pass after it (a
-    /// slip photographed whole covers 30–60 %).
+    /// A sheet covering at least this share of the image that gave an unknown slip stands for the page: no
+    /// whole-page pass after it (a slip photographed whole covers 30–60 %).
     static let sheetCoverageForPage = 0.2
 
     /// Whether an English pass read little it was sure of — Cyrillic print read as English — so a pass in the
