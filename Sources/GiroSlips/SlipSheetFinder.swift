@@ -36,7 +36,8 @@ extension SlipReader {
         var found = locateSlips(words: page)
         // The English pass cannot read Cyrillic labels (the Serbian налог): when it found no form and a template
         // is labelled in Cyrillic, the page is read once more in those templates' languages.
-        if found.forms.isEmpty, !cyrillicLanguages.isEmpty, Self.looksNonLatin(page), ContinuousClock.now < deadline {
+        // (Not gated by `looksNonLatin`, as the sheets' pass is: its words also find unknown blocks.)
+        if found.forms.isEmpty, !cyrillicLanguages.isEmpty, ContinuousClock.now < deadline {
             page = try firstPass(image, engine: engine, options: options, languages: cyrillicLanguages)
             found = locateSlips(words: page)
         }
