@@ -54,8 +54,9 @@ int giro_jpeg_dimensions(const uint8_t *data, size_t length, int *width, int *he
     return 0;
 }
 
-int giro_jpeg_decode_gray(const uint8_t *data, size_t length, long long maxPixels,
-                          uint8_t **pixels, int *width, int *height, char *err, int errCapacity) {
+// color: a colour file comes out as RGB (3 bytes a pixel; CMYK converted), a gray one as gray; *components says which.
+static int decode(const uint8_t *data, size_t length, long long maxPixels, int color,
+                  uint8_t **pixels, int *width, int *height, int *components_out, char *err, int errCapacity) {
     if (!giro_libjpeg_available()) { copy_error(err, errCapacity, giro_libjpeg_load_error()); return 3; }
     struct jpeg_decompress_struct cinfo;
     giro_error_mgr mgr;
@@ -81,15 +82,18 @@ int giro_jpeg_decode_gray(const uint8_t *data, size_t length, long long maxPixel
         return 2;
     }
     int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
-    cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_GRAYSCALE;
+    int rgb = color && !cmyk && cinfo.num_components == 3;
+    cinfo.out_color_space = cmyk ? JCS_CMYK : (rgb ? JCS_RGB : JCS_GRAYSCALE);
     jpeg_start_decompress(&cinfo);
     int components = cinfo.output_components;
-    if ((long long)cinfo.output_width != w || (long long)cinfo.output_height != h || (components != 1 && components != 4)) {
+    int stored = (color && (cmyk || rgb)) ? 3 : 1;
+    if ((long long)cinfo.output_width != w || (long long)cinfo.output_height != h
+        || (components != 1 && components != 3 && components != 4) || (components == 3) != rgb) {
         copy_error(err, errCapacity, "unexpected output geometry");
         jpeg_destroy_decompress(&cinfo);
         return 1;
     }
-    gray = calloc((size_t)(w * h), 1);
+    gray = calloc((size_t)(w * h * stored), 1);
     row = malloc((size_t)(w * components));
     if (!gray || !row) {
         copy_error(err, errCapacity, "out of memory");
@@ -102,9 +106,16 @@ int giro_jpeg_decode_gray(const uint8_t *data, size_t length, long long maxPixel
         long long y = cinfo.output_scanline;
         JSAMPROW rows[1] = { row };
         if (jpeg_read_scanlines(&cinfo, rows, 1) != 1) break;
-        uint8_t *dst = gray + y * w;
-        if (components == 1) {
-            memcpy(dst, row, (size_t)w);
+        uint8_t *dst = gray + y * w * stored;
+        if (components == 1 || components == 3) {
+            memcpy(dst, row, (size_t)(w * components));
+        } else if (stored == 3) {
+            for (long long x = 0; x < w; ++x) {
+                const uint8_t *p = row + x * 4;
+                dst[3 * x] = (uint8_t)((unsigned)p[0] * p[3] / 255);
+                dst[3 * x + 1] = (uint8_t)((unsigned)p[1] * p[3] / 255);
+                dst[3 * x + 2] = (uint8_t)((unsigned)p[2] * p[3] / 255);
+            }
         } else {
             // Adobe CMYK JPEGs are stored inverted: each byte is 255 - ink, so RGB = k * c etc.
             for (long long x = 0; x < w; ++x) {
@@ -120,7 +131,19 @@ int giro_jpeg_decode_gray(const uint8_t *data, size_t length, long long maxPixel
     *pixels = gray;
     *width = (int)w;
     *height = (int)h;
+    *components_out = stored;
     return 0;
+}
+
+int giro_jpeg_decode_gray(const uint8_t *data, size_t length, long long maxPixels,
+                          uint8_t **pixels, int *width, int *height, char *err, int errCapacity) {
+    int components = 1;
+    return decode(data, length, maxPixels, 0, pixels, width, height, &components, err, errCapacity);
+}
+
+int giro_jpeg_decode_color(const uint8_t *data, size_t length, long long maxPixels,
+                           uint8_t **pixels, int *width, int *height, int *components, char *err, int errCapacity) {
+    return decode(data, length, maxPixels, 1, pixels, width, height, components, err, errCapacity);
 }
 
 void giro_jpeg_free(uint8_t *pixels) { free(pixels); }

@@ -139,19 +139,20 @@ public struct ImageDecoder: Sendable {
     /// reading slips is kept in `slipError`.
     public func decode(imageBytes: [UInt8]) throws(GiroError) -> ImageDecodeResult {
         let loaded = try loader.load(imageBytes)
-        var result = decode(image: loaded.image)
+        var result = decode(image: loaded.image, dropout: loaded.dropout)
         result.fileFormat = loaded.fileFormat
         result.orientation = loaded.orientation
         return result
     }
 
-    package func decode(image: GrayImage) -> ImageDecodeResult {
+    /// `dropout`: the image with the form colour dropped (`LoadedImage.dropout`), where slip values are read.
+    package func decode(image: GrayImage, dropout: GrayImage? = nil) -> ImageDecodeResult {
         let read = strategy.read(image) { symbol in Self.isPaymentFormat(classify(symbol)) }
         let symbols = read.symbols.map { ImageSymbolResult(symbol: $0, outcome: classify($0)) }
         var result = ImageDecodeResult(fileFormat: nil, width: image.width, height: image.height, orientation: 1,
                                        symbols: symbols, passes: read.passes, budgetExhausted: read.budgetExhausted,
                                        readerErrors: read.errors)
-        readSlips(image, into: &result)
+        readSlips(image, dropout: dropout, into: &result)
         return result
     }
 

@@ -95,11 +95,11 @@ extension ImageDecodeResult {
 
 extension ImageDecoder {
     /// Reads the print when `slips` says so; an OCR failure is kept in `slipError` and the barcodes stand.
-    func readSlips(_ image: GrayImage, into result: inout ImageDecodeResult) {
+    func readSlips(_ image: GrayImage, dropout: GrayImage? = nil, into result: inout ImageDecodeResult) {
         guard let scanning = slips, scanning.wanted(barcodeRecords: result.symbols.compactMap(\.record)) else { return }
         let readings: [SlipReading]
         do {
-            readings = try scanning.reader.read(image: image, engine: scanning.engine, options: scanning.options)
+            readings = try scanning.reader.read(image: image, values: dropout, engine: scanning.engine, options: scanning.options)
         } catch {
             result.slipError = error
             return

@@ -77,7 +77,7 @@ enum ImageOutput {
     /// Loads and decodes; also writes the outlined debug PNG when asked.
     static func decode(_ bytes: [UInt8], with decoder: ImageDecoder, debugImage: String? = nil) throws(GiroError) -> ImageDecodeResult {
         let loaded = try decoder.loader.load(bytes)
-        var result = decoder.decode(image: loaded.image)
+        var result = decoder.decode(image: loaded.image, dropout: loaded.dropout)
         result.fileFormat = loaded.fileFormat
         result.orientation = loaded.orientation
         if let debugImage {

@@ -24,6 +24,9 @@ package struct LoadedImage: Sendable {
     package var fileFormat: ImageFileFormat
     /// EXIF orientation found in the file (1 = upright), already applied to `image`.
     package var orientation: Int
+    /// `image` with the form's print colour turned to paper (`FormColorDropout`); nil for a gray file, one
+    /// without a dominant colour, or one over `ImageLoader.maxColorPixels`.
+    package var dropout: GrayImage? = nil
 }
 
 /// Decodes PNG (8/16-bit, gray/RGB/RGBA, palette), JPEG (gray, YCbCr, CMYK) and WebP into gray pixels,
@@ -34,6 +37,9 @@ public struct ImageLoader: Sendable {
     public var maxPixels: Int { didSet { maxPixels = max(0, maxPixels) } }
     /// Largest file accepted, in bytes; negative values count as 0.
     public var maxFileBytes: Int { didSet { maxFileBytes = max(0, maxFileBytes) } }
+
+    /// Decode colour files in colour for the form-colour dropout (`LoadedImage.dropout`); off: gray only.
+    package var decodesColor = true
 
     public init(maxPixels: Int = ImageLimits.maxPixels, maxFileBytes: Int = ImageLimits.maxFileBytes) {
         self.maxPixels = max(0, maxPixels)
@@ -47,14 +53,24 @@ public struct ImageLoader: Sendable {
         guard let format = ImageFileFormat.detect(bytes) else {
             throw GiroError(.imageFormatUnsupported, field: "image", "not a PNG, JPEG or WebP file")
         }
-        let raw: GrayImage
+        let raw: (gray: GrayImage, dropout: GrayImage?)
         switch format {
         case .png: raw = try decodePNG(bytes)
         case .jpeg: raw = try decodeJPEG(bytes)
         case .webp: raw = try decodeWebP(bytes)
         }
         let orientation = EXIFOrientation.find(in: bytes, format: format) ?? 1
-        return LoadedImage(image: raw.oriented(orientation), fileFormat: format, orientation: orientation)
+        return LoadedImage(image: raw.gray.oriented(orientation), fileFormat: format, orientation: orientation,
+                           dropout: raw.dropout?.oriented(orientation))
+    }
+
+    /// Colour is decoded (3 bytes a pixel, for the dropout) only up to this many pixels; larger images are read
+    /// gray, as before, so the pixel limit's memory bound holds.
+    package static let maxColorPixels = 25_000_000
+
+    /// Whether a colour file of this size is decoded in colour.
+    private func wantsColor(_ width: Int, _ height: Int) -> Bool {
+        decodesColor && width * height <= Self.maxColorPixels
     }
 
     private func checkSize(_ width: Int, _ height: Int, _ format: ImageFileFormat) throws(GiroError) {
@@ -67,12 +83,12 @@ public struct ImageLoader: Sendable {
         }
     }
 
-    private func decodePNG(_ bytes: [UInt8]) throws(GiroError) -> GrayImage {
+    private func decodePNG(_ bytes: [UInt8]) throws(GiroError) -> (gray: GrayImage, dropout: GrayImage?) {
         try SystemLibrary.png.require(field: "image")
         // libpng's simplified API: its own error handling (no longjmp into Swift), 16-bit and palette
         // reduced to 8-bit gray, alpha composited onto the white background given below. libpng keeps
         // the input pointer between the two calls, so both run inside one `withUnsafeBytes`.
-        let result = bytes.withUnsafeBytes { data -> Result<GrayImage, GiroError> in
+        let result = bytes.withUnsafeBytes { data -> Result<(gray: GrayImage, dropout: GrayImage?), GiroError> in
             var img = png_image()
             img.version = UInt32(PNG_IMAGE_VERSION)
             defer { png_image_free(&img) }
@@ -81,12 +97,19 @@ public struct ImageLoader: Sendable {
             }
             let width = Int(img.width), height = Int(img.height)
             do throws(GiroError) { try checkSize(width, height, .png) } catch { return .failure(error) }
+            var white = png_color(red: 255, green: 255, blue: 255)
+            if img.format & UInt32(PNG_FORMAT_FLAG_COLOR) != 0, wantsColor(width, height) {
+                img.format = UInt32(PNG_FORMAT_RGB)
+                var rgb = [UInt8](repeating: 255, count: 3 * width * height)
+                let ok = rgb.withUnsafeMutableBytes { png_image_finish_read(&img, &white, $0.baseAddress, Int32(3 * width), nil) }
+                guard ok != 0 else { return .failure(GiroError(.imageInvalid, field: "image", "png: \(Self.pngMessage(img))")) }
+                return .success(rgb.withUnsafeBufferPointer { FormColorDropout.split(rgb: $0, width: width, height: height) })
+            }
             img.format = UInt32(PNG_FORMAT_GRAY)
             var pixels = [UInt8](repeating: 255, count: width * height)
-            var white = png_color(red: 255, green: 255, blue: 255)
             let ok = pixels.withUnsafeMutableBytes { png_image_finish_read(&img, &white, $0.baseAddress, Int32(width), nil) }
             guard ok != 0 else { return .failure(GiroError(.imageInvalid, field: "image", "png: \(Self.pngMessage(img))")) }
-            return .success(GrayImage(uncheckedWidth: width, height: height, pixels: pixels))
+            return .success((GrayImage(uncheckedWidth: width, height: height, pixels: pixels), nil))
         }
         return try result.get()
     }
@@ -97,15 +120,22 @@ public struct ImageLoader: Sendable {
         }
     }
 
-    private func decodeJPEG(_ bytes: [UInt8]) throws(GiroError) -> GrayImage {
+    private func decodeJPEG(_ bytes: [UInt8]) throws(GiroError) -> (gray: GrayImage, dropout: GrayImage?) {
         try SystemLibrary.jpeg.require(field: "image")
         var message = [CChar](repeating: 0, count: 256)
-        var width: Int32 = 0, height: Int32 = 0
+        var width: Int32 = 0, height: Int32 = 0, components: Int32 = 1
         var out: UnsafeMutablePointer<UInt8>?
+        // Colour only below the colour pixel limit (the header says the size before any pixel is decoded).
+        var w0: Int32 = 0, h0: Int32 = 0
+        let color = bytes.withUnsafeBufferPointer { giro_jpeg_dimensions($0.baseAddress, $0.count, &w0, &h0, nil, 0) } == 0
+            && wantsColor(Int(w0), Int(h0))
         let rc = bytes.withUnsafeBufferPointer { data in
             message.withUnsafeMutableBufferPointer { err in
-                giro_jpeg_decode_gray(data.baseAddress, data.count, Int64(maxPixels), &out, &width, &height,
-                                      err.baseAddress, Int32(err.count))
+                color
+                    ? giro_jpeg_decode_color(data.baseAddress, data.count, Int64(maxPixels), &out, &width, &height,
+                                             &components, err.baseAddress, Int32(err.count))
+                    : giro_jpeg_decode_gray(data.baseAddress, data.count, Int64(maxPixels), &out, &width, &height,
+                                            err.baseAddress, Int32(err.count))
             }
         }
         defer { giro_jpeg_free(out) }
@@ -119,11 +149,15 @@ public struct ImageLoader: Sendable {
             throw GiroError(.imageInvalid, field: "image", "jpeg: \(text)")
         }
         try checkSize(Int(width), Int(height), .jpeg)
+        if components == 3 {
+            return FormColorDropout.split(rgb: UnsafeBufferPointer(start: out, count: 3 * Int(width) * Int(height)),
+                                          width: Int(width), height: Int(height))
+        }
         let pixels = Array(UnsafeBufferPointer(start: out, count: Int(width) * Int(height)))
-        return GrayImage(uncheckedWidth: Int(width), height: Int(height), pixels: pixels)
+        return (GrayImage(uncheckedWidth: Int(width), height: Int(height), pixels: pixels), nil)
     }
 
-    private func decodeWebP(_ bytes: [UInt8]) throws(GiroError) -> GrayImage {
+    private func decodeWebP(_ bytes: [UInt8]) throws(GiroError) -> (gray: GrayImage, dropout: GrayImage?) {
         try SystemLibrary.webp.require(field: "image")
         var w: Int32 = 0, h: Int32 = 0
         let info = bytes.withUnsafeBufferPointer { WebPGetInfo($0.baseAddress, $0.count, &w, &h) }
@@ -137,12 +171,22 @@ public struct ImageLoader: Sendable {
             }
         }
         guard decoded != nil else { throw GiroError(.imageInvalid, field: "image", "webp: cannot decode the bitstream") }
+        if wantsColor(width, height) {
+            // Transparent areas become white paper, then the colour is split into gray and its dropout.
+            var rgb = [UInt8](repeating: 255, count: 3 * width * height)
+            for i in 0..<(width * height) {
+                let a = Int(rgba[4 * i + 3])
+                for c in 0..<3 { rgb[3 * i + c] = UInt8((Int(rgba[4 * i + c]) * a + 255 * (255 - a)) / 255) }
+            }
+            rgba = []
+            return rgb.withUnsafeBufferPointer { FormColorDropout.split(rgb: $0, width: width, height: height) }
+        }
         var gray = [UInt8](repeating: 255, count: width * height)
         for i in 0..<(width * height) {
             let r = Int(rgba[4 * i]), g = Int(rgba[4 * i + 1]), b = Int(rgba[4 * i + 2]), a = Int(rgba[4 * i + 3])
             let luma = (r * 77 + g * 150 + b * 29) >> 8
             gray[i] = UInt8((luma * a + 255 * (255 - a)) / 255)  // transparent areas become white paper
         }
-        return GrayImage(uncheckedWidth: width, height: height, pixels: gray)
+        return (GrayImage(uncheckedWidth: width, height: height, pixels: gray), nil)
     }
 }

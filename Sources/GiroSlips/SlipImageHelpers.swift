@@ -44,6 +44,9 @@ extension SlipReader {
         return GrayImage(width: w, height: h, pixels: out) ?? image
     }
 
+    /// White pixels around a zone crop (Tesseract misreads glyphs that touch the image edge).
+    static let cropBorder = 16
+
     /// Gray levels between a zone's paper and its darkest ink below which it holds no print.
     static let inkContrast = 64
 
@@ -52,7 +55,7 @@ extension SlipReader {
     func rectify(_ image: GrayImage, _ box: SlipBox, _ t: SlipTransform, dpi: Double) -> (GrayImage, contrast: Int)? {
         // A little inside the box: printed zone frames confuse the OCR more than a clipped pixel row does.
         // Then a white border: Tesseract misreads glyphs that touch the image edge.
-        let pad = -0.4, pxPerMM = dpi / 25.4, border = 16
+        let pad = -0.4, pxPerMM = dpi / 25.4, border = Self.cropBorder
         let w = Int(((box.w + 2 * pad) * pxPerMM).rounded()) + 2 * border, h = Int(((box.h + 2 * pad) * pxPerMM).rounded()) + 2 * border
         guard w > 0, h > 0, w * h <= 20_000_000 else { return nil }
         var out = [UInt8](repeating: 255, count: w * h)

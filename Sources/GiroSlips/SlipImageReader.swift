@@ -11,31 +11,37 @@ extension SlipReader {
                      loader: ImageLoader = ImageLoader()) throws(GiroError) -> [SlipReading] {
         let loaded = try loader.load(imageBytes)
         var timings = SlipImageTimings()
-        return try read(image: loaded.image, engine: engine, options: options, timings: &timings)
+        return try read(image: loaded.image, values: loaded.dropout, engine: engine, options: options, timings: &timings)
     }
 
-    package func read(image: GrayImage, engine: some OCREngine, options: SlipImageOptions) throws(GiroError) -> [SlipReading] {
+    /// `values`: the image with the form's colour dropped (`LoadedImage.dropout`), where the zones' values are
+    /// read; the labels are always read on `image`.
+    package func read(image: GrayImage, values: GrayImage? = nil, engine: some OCREngine,
+                      options: SlipImageOptions) throws(GiroError) -> [SlipReading] {
         var timings = SlipImageTimings()
-        return try read(image: image, engine: engine, options: options, timings: &timings)
+        return try read(image: image, values: values, engine: engine, options: options, timings: &timings)
     }
 
-    package func read(image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+    package func read(image: GrayImage, values: GrayImage? = nil, engine: some OCREngine, options: SlipImageOptions,
                       timings: inout SlipImageTimings) throws(GiroError) -> [SlipReading] {
+        let values = values.flatMap { $0.width == image.width && $0.height == image.height ? $0 : nil }
         let deadline = ContinuousClock.now + .milliseconds(options.budgetMilliseconds)
         // The forms found, and the slip-like blocks no template matched (`slip.unknown`, as the words path reads
         // them: never dropped).
-        var (located, unknown) = options.detectPaper
-            ? try locateOnSheets(image, engine: engine, options: options, deadline: deadline, timings: &timings) : ([], [])
+        var (located, unknown, coverage) = options.detectPaper
+            ? try locateOnSheets(image, engine: engine, options: options, deadline: deadline, timings: &timings) : ([], [], 0)
         // No sheet on a background (a scan whose form fills the page), or none held a slip: the whole page (which
-        // finds again any unknown block a sheet held, and may still find a form there, e.g. in Cyrillic).
-        if located.isEmpty {
+        // finds again any unknown block a sheet held). Not when a sheet read upright covers a fifth of the image
+        // and gave an unknown slip: the page pass would read the same print, less well, for another 0.6–0.8 s.
+        if located.isEmpty, coverage < Self.sheetCoverageForPage || unknown.isEmpty {
             (located, unknown) = try locateOnPage(image, engine: engine, options: options, deadline: deadline, timings: &timings)
         }
         let t0 = ContinuousClock.now
         defer { timings.zones += ContinuousClock.now - t0 }
         let read = located.prefix(maxSlipsPerPage).map { m, page in
             let record = options.perZoneOCR
-                ? readZones(m, page: page, image: image, engine: engine, options: options, deadline: deadline, calls: &timings.zoneCalls)
+                ? readZones(m, page: page, image: image, values: values, engine: engine, options: options, deadline: deadline,
+                            calls: &timings.zoneCalls)
                 : SlipRecordBuilder.build(m, zones: SlipZoneReader.read(m, page: page, excluding: Set(m.anchors.flatMap(\.words)).union(labelWords(m, page: page)),
                                                                         rules: rules), rules: rules)
             return SlipReading(record: record, slipClass: m.template.id, corners: Self.corners(m), fit: m)
@@ -45,8 +51,8 @@ extension SlipReader {
 
     /// Every zone of a located form read again from the image: upright through the fit at `zoneDPI`, with the
     /// zone's own OCR settings; the better of that and the page pass's words is kept.
-    func readZones(_ match: SlipMatch, page: PageWords, image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
-                   deadline: ContinuousClock.Instant, calls: inout Int) -> PaymentRecord {
+    func readZones(_ match: SlipMatch, page: PageWords, image: GrayImage, values: GrayImage? = nil, engine: some OCREngine,
+                   options: SlipImageOptions, deadline: ContinuousClock.Instant, calls: inout Int) -> PaymentRecord {
         let template = match.template
         // Frame lines and paper texture come back as low-confidence punctuation: not zone text (kept for anchors).
         var zonePage = page
@@ -99,21 +105,21 @@ extension SlipReader {
             for (scale, binarized) in variants {
                 guard ContinuousClock.now < deadline else { break }
                 // The zone where its label placed it (or its value was found), not the template's box.
-                guard let (gray, contrast) = rectify(image, zones[k].crop ?? zone.box, match.transform, dpi: options.zoneDPI * scale) else { break }
+                guard let (gray, contrast, cells) = valueCrop(image, values: values, zones[k].crop ?? zone.box, match.transform,
+                                                              dpi: options.zoneDPI * scale) else { break }
                 // No ink in a box the page pass found empty: nothing to read (paper noise stretched to full contrast
                 // costs Tesseract a second of layout analysis and gives invented letters).
                 if zones[k].isEmpty, contrast < Self.inkContrast { break }
                 // Fill marks before an amount (the UPN's `***`) are whitened: read with the number they are no amount.
                 guard case let looked = binarized ? gray.binarized() : gray,
                       case let crop = zone.parser == .amount ? SlipFillMarks.blankingLeading(looked) ?? looked : looked,
-                      let ocrImage = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels) else { break }
+                      crop.pixelCount <= ImageLimits.maxPixels else { break }
                 let remaining = (deadline - ContinuousClock.now).budgetMilliseconds
                 let settings = OCRSettings(languages: zone.ocr.languages ?? template.languages,
                                            whitelist: zone.ocr.whitelist ?? zone.parser.defaultWhitelist,
                                            layout: zone.ocr.layout ?? .line, budgetMilliseconds: min(remaining, 5_000))
                 calls += 1
-                guard let words = try? engine.recognize(ocrImage, settings: settings) else { break }
-                let lines = Self.lines(words)
+                guard let lines = Self.zoneLines(crop, cells: cells, parser: zone.parser, engine: engine, settings: settings) else { break }
                 var candidate = zones[k]
                 candidate.lines = lines.text
                 candidate.confidence = lines.confidence

@@ -10,20 +10,22 @@ extension SlipReader {
     /// The forms on the sheets of paper found in the image (photos), each sheet read rectified, and the unknown
     /// slips the sheets without a form hold.
     func locateOnSheets(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions, deadline: ContinuousClock.Instant,
-                        timings: inout SlipImageTimings) throws(GiroError) -> (located: [Located], unknown: [SlipReading]) {
+                        timings: inout SlipImageTimings) throws(GiroError) -> (located: [Located], unknown: [SlipReading], coverage: Double) {
         var located: [Located] = []
         var unknown: [SlipReading] = []
+        var coverage = 0.0
         let t0 = ContinuousClock.now
         let papers = QuadDetector().detect(image)
         timings.paperSearch += ContinuousClock.now - t0
         for paper in papers where located.count < maxSlipsPerPage && ContinuousClock.now < deadline {
             timings.papers += 1
+            coverage = max(coverage, Self.areaShare(paper.corners, width: image.width, height: image.height))
             // Each sheet's first pass gets what is left of the budget.
             var left = options
             left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
             located += try locate(on: paper, in: image, engine: engine, options: left, timings: &timings, unknown: &unknown)
         }
-        return (located, unknown)
+        return (located, unknown, coverage)
     }
 
     /// The forms and unknown slips of the whole page, from its sparse page pass.
@@ -34,6 +36,7 @@ extension SlipReader {
         var found = locateSlips(words: page)
         // The English pass cannot read Cyrillic labels (the Serbian налог): when it found no form and a template
         // is labelled in Cyrillic, the page is read once more in those templates' languages.
+        // (Not gated by `looksNonLatin`, as the sheets' pass is: its words also find unknown blocks.)
         if found.forms.isEmpty, !cyrillicLanguages.isEmpty, ContinuousClock.now < deadline {
             page = try firstPass(image, engine: engine, options: options, languages: cyrillicLanguages)
             found = locateSlips(words: page)
@@ -51,12 +54,25 @@ extension SlipReader {
         let (w, h) = paper.size
         let long = max(w, h)
         guard long >= 64 else { return [] }
-        // Enlarged at most 1.5× (labels of a small photo reach Tesseract's x-height), shrunk to `paperSide` (speed).
-        let scale = min(1.5, Double(options.paperSide) / long)
+        // Enlarged at most 4× (labels of a small or low-resolution photo reach Tesseract's x-height), shrunk to
+        // `paperSide` (speed).
+        let scale = min(4, Double(options.paperSide) / long)
         guard let (upright, toImage) = image.rectified(paper.corners, width: Int((w * scale).rounded()), height: Int((h * scale).rounded()))
         else { return [] }
         let t0 = ContinuousClock.now
-        let page = try sparseWords(upright.flattened(), engine: engine, options: options)
+        let deadline = t0 + .milliseconds(options.budgetMilliseconds)
+        let flat = upright.flattened()
+        var page = try sparseWords(flat, engine: engine, options: options)
+        var forms = locateSlips(words: page).forms.map(\.match)
+        // Cyrillic labels (the Serbian налог) are read on the sheet too, when the English pass read no form and
+        // little it was sure of (a Latin form reads most of its words at ≥ 0.8; Cyrillic read as English ≤ 0.15).
+        if forms.isEmpty, !cyrillicLanguages.isEmpty, Self.looksNonLatin(page), ContinuousClock.now < deadline {
+            var left = options
+            left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
+            let cyrillic = try sparseWords(flat, engine: engine, options: left, languages: cyrillicLanguages)
+            let found = locateSlips(words: cyrillic).forms.map(\.match)
+            if !found.isEmpty { (page, forms) = (cyrillic, found) }
+        }
         timings.firstPass += ContinuousClock.now - t0
         let rectify = SlipTransform(homography: toImage)
         var mapped = page
@@ -70,7 +86,6 @@ extension SlipReader {
             return PageWord(text: word.text, x: x0, y: y0, w: max(0, SlipPoint.pixel(xs.max() ?? 0) - x0),
                             h: max(0, SlipPoint.pixel(ys.max() ?? 0) - y0), confidence: word.confidence)
         }
-        let forms = locateSlips(words: page).forms.map(\.match)
         // A sheet that holds no known form may hold an unknown one: read from its words in image coordinates.
         if forms.isEmpty, reportsUnknownSlips {
             unknown += locateSlips(words: mapped).unknown
@@ -95,10 +110,11 @@ extension SlipReader {
     func firstPass(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
                    languages: [String] = ["eng"]) throws(GiroError) -> PageWords {
         let longest = max(image.width, image.height)
-        // Large images are read smaller (speed); small ones (a phone photo of the whole slip at ~200 dpi) larger,
-        // so the printed labels reach the x-height Tesseract needs.
+        // Large images are read smaller (speed); small ones (a phone photo of the whole slip at ~200 dpi, a slip
+        // scanned at 80 dpi) larger, up to the first pass's size and at most 4×, so the printed labels reach the
+        // x-height Tesseract needs.
         var factor = longest > options.firstPassMaxSide ? Double(longest) / Double(options.firstPassMaxSide) : 1
-        if longest * 3 / 2 <= options.firstPassMaxSide { factor = 2.0 / 3.0 }
+        if longest * 3 / 2 <= options.firstPassMaxSide { factor = max(0.25, Double(longest) / Double(options.firstPassMaxSide)) }
         let small = factor != 1 ? Self.resized(image, by: factor) : image
         var page = try sparseWords(small, engine: engine, options: options, languages: languages)
         if factor != 1 {

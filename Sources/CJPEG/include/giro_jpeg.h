@@ -21,5 +21,10 @@ int giro_jpeg_dimensions(const uint8_t *data, size_t length, int *width, int *he
 int giro_jpeg_decode_gray(const uint8_t *data, size_t length, long long maxPixels,
                           uint8_t **pixels, int *width, int *height, char *err, int errCapacity);
 
+/// As giro_jpeg_decode_gray, but a colour file (YCbCr, RGB, CMYK) comes out as RGB, 3 bytes a pixel
+/// (*components = 3); a gray file as gray (*components = 1).
+int giro_jpeg_decode_color(const uint8_t *data, size_t length, long long maxPixels,
+                           uint8_t **pixels, int *width, int *height, int *components, char *err, int errCapacity);
+
 void giro_jpeg_free(uint8_t *pixels);
 #endif

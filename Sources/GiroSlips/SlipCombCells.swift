@@ -1,0 +1,126 @@
+import GiroImaging
+
+/// The character cells of a comb field found in a zone crop: vertical ticks (or full cell walls) at a regular
+/// pitch, rising from the box's bottom edge or hanging from its top. Read as one line, the ticks between the
+/// characters come back as `1`, `|` or `I`, and the wide spacing as spaces between letters; so the ticks are
+/// whitened and the inked cells are read side by side, each cell one character, an empty cell a space.
+package struct SlipCombCells: Sendable {
+    /// A tick: its columns and the rows of its dark run.
+    struct Tick: Sendable { var x0, x1, from, to: Int }
+    var ticks: [Tick]
+    /// Rows of the box's top and bottom edges the crop caught.
+    var edgeRows: [Int]
+    /// The cells' left and right x (crop pixels, inclusive), left to right.
+    package var cells: [(x0: Int, x1: Int)]
+    var border: Int
+
+    /// Fewest ticks at one pitch that make a comb (fewer is a coincidence of glyph strokes).
+    static let minTicks = 5
+    static let dark: UInt8 = 128
+
+    /// Nil when the crop holds no comb. `border`: the white frame around the crop's content.
+    package static func find(in crop: GrayImage, border: Int) -> SlipCombCells? {
+        let w = crop.width, h = crop.height
+        let top = border, bottom = h - border, ih = bottom - top
+        guard ih >= 12, w - 2 * border >= 60 else { return nil }
+        // Longest vertical dark run per column.
+        var runs = [(from: Int, to: Int)](repeating: (0, 0), count: w)
+        crop.pixels.withUnsafeBufferPointer { p in
+            for x in border..<(w - border) {
+                var best = (from: 0, to: 0), start = -1
+                for y in top..<bottom {
+                    if p[y * w + x] < dark {
+                        if start < 0 { start = y }
+                        if y + 1 - start > best.to - best.from { best = (start, y + 1) }
+                    } else {
+                        start = -1
+                    }
+                }
+                runs[x] = best
+            }
+        }
+        // A tick's run: at least a fifth of the box high, touching its top or bottom edge; or a full-height wall.
+        func isTick(_ r: (from: Int, to: Int)) -> Bool {
+            let n = r.to - r.from
+            guard n * 5 >= ih else { return false }
+            return r.from <= top + 2 || r.to >= bottom - 2 || n * 20 >= ih * 17
+        }
+        var ticks: [Tick] = []
+        var x = border
+        while x < w - border {
+            guard isTick(runs[x]) else { x += 1; continue }
+            var e = x
+            while e + 1 < w - border, isTick(runs[e + 1]) { e += 1 }
+            // A tick is a thin line; a wider dark block is a glyph or a filled area.
+            if e - x + 1 <= max(4, ih / 8) {
+                let from = runs[x...e].map { $0.from }.min() ?? top, to = runs[x...e].map { $0.to }.max() ?? bottom
+                ticks.append(Tick(x0: x, x1: e, from: from, to: to))
+            }
+            x = e + 1
+        }
+        guard ticks.count >= minTicks else { return nil }
+        // The pitch most ticks sit on (each gap between neighbours proposed in turn); cells narrower than 0.3 of
+        // the box height or wider than twice it are no character cells.
+        let centres = ticks.map { Double($0.x0 + $0.x1) / 2 }
+        var lattice: [Int] = [], pitch = 0.0
+        for i in 0..<(centres.count - 1) {
+            let p = centres[i + 1] - centres[i]
+            guard p * 10 >= Double(ih) * 3, p <= Double(ih) * 2 else { continue }
+            let on = centres.indices.filter { j in
+                let r = (centres[j] - centres[i]) / p
+                return abs(r - r.rounded()) * p <= 2.5
+            }
+            if on.count > lattice.count { (lattice, pitch) = (on, p) }
+        }
+        guard lattice.count >= minTicks, lattice.count * 10 >= ticks.count * 6, pitch > 0 else { return nil }
+        let chosen = lattice.map { ticks[$0] }
+        // Cells between neighbouring ticks; a tick hidden by a glyph leaves a gap of several pitches, split evenly.
+        var cells: [(x0: Int, x1: Int)] = []
+        for (a, b) in zip(chosen, chosen.dropFirst()) {
+            let left = Double(a.x1 + 1), right = Double(b.x0 - 1)
+            let n = max(1, Int(((right - left) / pitch).rounded()))
+            let step = (right - left) / Double(n)
+            for k in 0..<n {
+                cells.append((Int((left + Double(k) * step).rounded()), Int((left + Double(k + 1) * step).rounded())))
+            }
+        }
+        // The box's top and bottom edges, where the crop caught them: rows mostly dark near the crop's edges.
+        var edgeRows: [Int] = []
+        let band = max(2, ih / 6)
+        crop.pixels.withUnsafeBufferPointer { p in
+            for y in Array(top..<(top + band)) + Array((bottom - band)..<bottom) {
+                var n = 0
+                for x in border..<(w - border) where p[y * w + x] < dark { n += 1 }
+                if n * 10 >= (w - 2 * border) * 6 { edgeRows.append(y) }
+            }
+        }
+        return SlipCombCells(ticks: chosen, edgeRows: edgeRows, cells: cells, border: border)
+    }
+
+    /// `crop` (the zone as found, or its colour dropout: same geometry) with the ticks and box edges turned to paper.
+    package func whitened(_ crop: GrayImage) -> GrayImage {
+        let w = crop.width, h = crop.height
+        var pixels = crop.pixels
+        for t in ticks {
+            for x in max(0, t.x0 - 1)...min(w - 1, t.x1 + 1) {
+                for y in max(0, t.from - 1)..<min(h, t.to + 1) { pixels[y * w + x] = 255 }
+            }
+        }
+        for y in edgeRows where y < h {
+            for x in border..<max(border, w - border) { pixels[y * w + x] = 255 }
+        }
+        return GrayImage(width: w, height: h, pixels: pixels) ?? crop
+    }
+
+    /// Whether the cell holds ink (in the whitened crop): a few dark pixels away from its walls.
+    func inked(_ cell: (x0: Int, x1: Int), in crop: GrayImage) -> Bool {
+        let w = crop.width
+        let x0 = max(0, cell.x0 + 2), x1 = min(w - 1, cell.x1 - 2)
+        guard x1 > x0 else { return false }
+        var n = 0
+        for y in border..<(crop.height - border) {
+            for x in x0...x1 where crop.pixels[y * w + x] < Self.dark { n += 1 }
+        }
+        return n >= max(6, (x1 - x0 + 1) * (crop.height - 2 * border) / 100)
+    }
+}

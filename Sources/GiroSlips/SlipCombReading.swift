@@ -1,0 +1,80 @@
+import Foundation
+import GiroCore
+import GiroImaging
+import GiroOCR
+
+// Reading a zone crop: as one line, or — a comb field — cell by cell in one OCR call.
+extension SlipReader {
+    /// The zone's text lines and their lowest confidence; nil when the engine fails. A comb's inked cells are set
+    /// apart on a strip (each cell comes back as its own word with its own confidence), read once, and joined in
+    /// cell order, an empty cell between two inked ones a space; the field's confidence is its lowest cell's.
+    /// Amounts are read as a line (their decimal comma sits on a cell wall, outside every cell).
+    static func zoneLines(_ crop: GrayImage, cells: SlipCombCells?, parser: SlipParserKind, engine: some OCREngine,
+                          settings: OCRSettings) -> (text: [String], confidence: Int?)? {
+        if let cells, parser != .amount, settings.layout == .line, let read = readCells(crop, cells, engine: engine, settings: settings) {
+            return read
+        }
+        guard let image = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels),
+              let words = try? engine.recognize(image, settings: settings) else { return nil }
+        return lines(words)
+    }
+
+    /// The comb's inked cells side by side with a cell's width of paper between them, read as one line; each
+    /// word is given back to the cells its box covers.
+    static func readCells(_ crop: GrayImage, _ comb: SlipCombCells, engine: some OCREngine,
+                          settings: OCRSettings) -> (text: [String], confidence: Int?)? {
+        let inked = comb.cells.indices.filter { comb.inked(comb.cells[$0], in: crop) }
+        guard !inked.isEmpty, inked.count <= 80 else { return nil }
+        let border = comb.border
+        let widths = inked.map { comb.cells[$0].x1 - comb.cells[$0].x0 + 1 }
+        let gap = max(8, (widths.max() ?? 8) * 4 / 5)
+        let w = 2 * border + widths.reduce(0, +) + gap * (inked.count - 1), h = crop.height
+        guard w > 0, w * h <= 20_000_000 else { return nil }
+        var strip = [UInt8](repeating: 255, count: w * h)
+        var slots: [(x0: Int, x1: Int)] = []
+        var at = border
+        for (n, i) in inked.enumerated() {
+            let c = comb.cells[i]
+            for y in 0..<h {
+                for dx in 0..<widths[n] where c.x0 + dx < crop.width {
+                    strip[y * w + at + dx] = crop.pixels[y * crop.width + c.x0 + dx]
+                }
+            }
+            slots.append((at, at + widths[n] - 1))
+            at += widths[n] + gap
+        }
+        guard let image = OCRImage(width: w, height: h, pixels: strip),
+              let words = try? engine.recognize(image, settings: settings) else { return nil }
+        // Each slot's text and confidence (0…100); a slot the engine left empty has confidence 0.
+        var text = [String](repeating: "", count: slots.count)
+        var confidence = [Int](repeating: 0, count: slots.count)
+        for word in words.words where !word.text.trimmingCharacters(in: .whitespaces).isEmpty {
+            let covered = slots.indices.filter { s in
+                let centre = (slots[s].x0 + slots[s].x1) / 2
+                return centre >= word.x - gap / 2 && centre < word.x + word.w + gap / 2
+            }
+            guard let first = covered.first else { continue }
+            let chars = Array(word.text.filter { !$0.isWhitespace })
+            let conf = Int(((word.confidence ?? 0) * 100).rounded())
+            if chars.count == covered.count {
+                for (s, ch) in zip(covered, chars) { text[s] += String(ch); confidence[s] = conf }
+            } else {
+                text[first] += String(chars)
+                for s in covered { confidence[s] = conf }
+            }
+        }
+        // Cells in order: an inked cell its text, an empty one a space (collapsed, trimmed).
+        var out = ""
+        var slot = 0
+        for i in comb.cells.indices {
+            if slot < inked.count, inked[slot] == i {
+                out += text[slot]
+                slot += 1
+            } else {
+                out += " "
+            }
+        }
+        let joined = out.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        return (joined.isEmpty ? [] : [joined], confidence.min())
+    }
+}
