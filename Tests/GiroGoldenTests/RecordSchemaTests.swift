@@ -20,11 +20,12 @@ import Testing
         var out: [(URL, String?)] = []
         // OCR words files (fixtures/ocr-inputs, `*.words.json`) are inputs, not records.
         // Slip fixture specs (`slips/<class>/cases.json`, `barcodes.json`) are generator inputs too.
-        // Third-party material (`third-party/`, `slips/third-party/`: vectors, truths, summaries) is data, not records.
+        // Third-party material (`third-party/`, `slips/third-party/`: vectors, truths, summaries) is data, not records;
+        // so are the perturbed renders' truths and per-field outcomes (`slips-perturbed/`).
         let specs: Set<String> = ["cases.json", "barcodes.json"]
         for case let path as String in walker where path.hasSuffix(".json") && !path.hasPrefix("ocr-inputs/") && !path.hasSuffix(".words.json")
             && !(path.hasPrefix("slips/") && specs.contains((path as NSString).lastPathComponent))
-            && !path.hasPrefix("third-party/") && !path.hasPrefix("slips/third-party/") {
+            && !path.hasPrefix("third-party/") && !path.hasPrefix("slips/third-party/") && !path.hasPrefix("slips-perturbed/") {
             // Identifier checks (`giro check`) have their own shape; everything else is a record or {"error": …}.
             // Document verdicts (fixtures/documents) too.
             let definition = path.hasPrefix("validators/") ? "identifierCheck" : path.hasPrefix("documents/") ? "document" : nil
