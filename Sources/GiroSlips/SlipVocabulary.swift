@@ -95,6 +95,8 @@ struct SlipVocabulary: Sendable {
         for z in t.zones {
             let field = GenericField(zoneField: z.field)
             if let label = z.label, t.anchors.indices.contains(label.anchor) {
+                // A label over several zones (a name, then its address) names the most important of them.
+                if let cur = out[label.anchor], explicit.contains(label.anchor), rank(cur.0) <= rank(field) { continue }
                 out[label.anchor] = (field, label.value)
                 explicit.insert(label.anchor)
                 continue

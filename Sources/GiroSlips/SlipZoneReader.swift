@@ -38,9 +38,23 @@ enum SlipZoneReader {
     /// With `rules`, checkable fields whose placed zone reads no valid value take the valid run of words nearest it
     /// (`SlipValueAssignment`).
     static func read(_ match: SlipMatch, page: PageWords, excluding: Set<Int>, rules: SlipNationalRules? = nil) -> [ZoneText] {
-        let zones = readPlaced(match, page: page, excluding: excluding)
-        guard let rules else { return zones }
-        return SlipValueAssignment.assign(zones, match: match, page: page, excluding: excluding, rules: rules)
+        var zones = readPlaced(match, page: page, excluding: excluding)
+        if let rules { zones = SlipValueAssignment.assign(zones, match: match, page: page, excluding: excluding, rules: rules) }
+        // A zone reaching to the form's edge may pass the page's: its box (evidence, provenance) stays on the page.
+        guard page.width > 0, page.height > 0 else { return zones }
+        return zones.map { z in
+            var z = z
+            z.box = clipped(z.box, width: page.width, height: page.height)
+            return z
+        }
+    }
+
+    /// `[x, y, w, h]` cut to the page `0..<width × 0..<height`.
+    static func clipped(_ b: [Int], width: Int, height: Int) -> [Int] {
+        guard b.count == 4 else { return b }
+        let x0 = min(max(b[0], 0), width), y0 = min(max(b[1], 0), height)
+        let x1 = min(max(b[0] + b[2], x0), width), y1 = min(max(b[1] + b[3], y0), height)
+        return [x0, y0, x1 - x0, y1 - y0]
     }
 
     static func readPlaced(_ match: SlipMatch, page: PageWords, excluding: Set<Int>) -> [ZoneText] {
