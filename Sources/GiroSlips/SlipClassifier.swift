@@ -28,9 +28,6 @@ struct SlipMatch: Sendable {
     /// Every place any of the template's labels was found (inliers or not): zones are placed from these
     /// (`SlipLabelPlacement`).
     var hits: [AnchorHit] = []
-    /// The required labels (`required: true`) not printed: the form was recognised by most of its other labels
-    /// (`SlipClassifier.relaxedMatch`), so the record is uncertain.
-    var missingRequired: [String] = []
     /// Recognised by `SlipClassifier.relaxedMatch` (no template fitted with its required labels agreeing).
     var relaxed = false
     /// For such a form: the generic reader's record of the page, which fills the fields its zones missed.
@@ -222,26 +219,25 @@ enum SlipClassifier {
         return SlipMatch(template: template, transform: t, anchors: chosen.inliers, hits: all)
     }
 
-    /// Share of a template's labels that must be printed to recognise the form without its required labels.
+    /// Share of a template's labels that must be printed to recognise the form without a strict fit.
     static let relaxedShare = 0.75
 
-    /// When no template fits with its required labels: another printer's edition of a form that leaves out (or
-    /// prints turned, or reworded) the mark telling it from a sibling, and draws its columns in other proportions.
-    /// Each template is fitted ignoring `required`; one of which at least `relaxedShare` of the labels are printed
-    /// and `minAnchors` agree on the fit is taken (zones are placed from the labels, `SlipLabelPlacement`): the one
-    /// with the most labels printed, then the most agreeing, then the first in priority order (siblings share most
-    /// labels; the one whose own labels are printed has more).
+    /// When no template fits strictly: another printer's edition of a form that draws its columns in other
+    /// proportions (the UK giro credit with its counterfoil at the left, the sort code in a box at the right), so
+    /// too few labels agree on one fit. A template of which at least `relaxedShare` of the labels are printed,
+    /// every required one among them (that is what tells it from a sibling), and `minAnchors` agree on a fit is
+    /// taken (zones are placed from the labels, `SlipLabelPlacement`): the one with the most labels printed, then
+    /// the most agreeing, then the first in priority order.
     static func relaxedMatch(_ templates: [SlipTemplate], page: PageWords, excluding: Set<Int>) -> SlipMatch? {
         var best: (match: SlipMatch, printed: Int)?
-        for t in templates where t.anchors.contains(where: \.required) {
+        for t in templates {
             guard var m = match(t, page: page, excluding: excluding, ignoringRequired: true) else { continue }
-            let printed = Set(m.hits.map(\.anchor)).count
-            guard printed >= Int((relaxedShare * Double(t.anchors.count)).rounded(.up)) else { continue }
-            if let b = best, (printed, m.anchors.count) <= (b.printed, b.match.anchors.count) { continue }
             let present = Set(m.hits.map(\.anchor))
+            guard present.count >= Int((relaxedShare * Double(t.anchors.count)).rounded(.up)),
+                  t.anchors.indices.allSatisfy({ !t.anchors[$0].required || present.contains($0) }) else { continue }
+            if let b = best, (present.count, m.anchors.count) <= (b.printed, b.match.anchors.count) { continue }
             m.relaxed = true
-            m.missingRequired = t.anchors.indices.filter { t.anchors[$0].required && !present.contains($0) }.map { t.anchors[$0].text }
-            best = (m, printed)
+            best = (m, present.count)
         }
         return best?.match
     }

@@ -75,9 +75,9 @@ enum SlipRecordBuilder {
         if panEuropean, let iban = record.creditor?.account?.iban, iban.utf8.count >= 2 { record.country = String(iban.prefix(2)) }
         if let g = match.fallback { fill(&record, evidence: &evidence, from: g, diagnostics: &diagnostics) }
         record.source.evidence = evidence
-        if !match.missingRequired.isEmpty {
+        if match.relaxed {
             diagnostics.append(.warning(.slipUnknownClass, field: "source.slipClass", uncertain: true,
-                "recognised as \(t.id) by most of its labels; not printed: \(match.missingRequired.joined(separator: ", "))"))
+                "recognised as \(t.id) by its printed labels; too few of them agree with the template's layout"))
         }
         record.diagnostics = diagnostics
         record.status = RecordStatus.derived(from: diagnostics)
