@@ -1,3 +1,4 @@
+import GiroCore
 import Foundation
 import GiroImaging
 
@@ -27,6 +28,10 @@ struct SlipMatch: Sendable {
     /// Every place any of the template's labels was found (inliers or not): zones are placed from these
     /// (`SlipLabelPlacement`).
     var hits: [AnchorHit] = []
+    /// Recognised by `SlipClassifier.relaxedMatch` (no template fitted with its required labels agreeing).
+    var relaxed = false
+    /// For such a form: the generic reader's record of the page, which fills the fields its zones missed.
+    var fallback: PaymentRecord?
 }
 
 /// Finds a template's printed labels among a page's words and fits the form onto the page.
@@ -151,7 +156,8 @@ enum SlipClassifier {
 
     /// The template's best fit on the page, or nil when fewer than `minAnchors` anchors agree. `fitOnly` (the
     /// class is known: `--slip`): any two agreeing anchors place the form, required ones or not.
-    static func match(_ template: SlipTemplate, page: PageWords, excluding: Set<Int> = [], fitOnly: Bool = false) -> SlipMatch? {
+    static func match(_ template: SlipTemplate, page: PageWords, excluding: Set<Int> = [], fitOnly: Bool = false,
+                      ignoringRequired: Bool = false) -> SlipMatch? {
         let needed = fitOnly ? 2 : template.minAnchors
         let index = PageIndex(page, excluding: excluding)
         var all: [AnchorHit] = []
@@ -184,7 +190,7 @@ enum SlipClassifier {
                 }
             }
         }
-        let requiredAnchors = fitOnly ? [] : template.anchors.indices.filter { template.anchors[$0].required }
+        let requiredAnchors = fitOnly || ignoringRequired ? [] : template.anchors.indices.filter { template.anchors[$0].required }
         let chosen: (inliers: [AnchorHit], error: Double, fit: SlipTransform)
         if let b = best, b.inliers.count >= needed, requiredAnchors.allSatisfy({ r in b.inliers.contains { $0.anchor == r } }) {
             chosen = b
@@ -211,6 +217,29 @@ enum SlipClassifier {
             t = p
         }
         return SlipMatch(template: template, transform: t, anchors: chosen.inliers, hits: all)
+    }
+
+    /// Share of a template's labels that must be printed to recognise the form without a strict fit.
+    static let relaxedShare = 0.75
+
+    /// When no template fits strictly: another printer's edition of a form that draws its columns in other
+    /// proportions (the UK giro credit with its counterfoil at the left, the sort code in a box at the right), so
+    /// too few labels agree on one fit. A template of which at least `relaxedShare` of the labels are printed,
+    /// every required one among them (that is what tells it from a sibling), and `minAnchors` agree on a fit is
+    /// taken (zones are placed from the labels, `SlipLabelPlacement`): the one with the most labels printed, then
+    /// the most agreeing, then the first in priority order.
+    static func relaxedMatch(_ templates: [SlipTemplate], page: PageWords, excluding: Set<Int>) -> SlipMatch? {
+        var best: (match: SlipMatch, printed: Int)?
+        for t in templates {
+            guard var m = match(t, page: page, excluding: excluding, ignoringRequired: true) else { continue }
+            let present = Set(m.hits.map(\.anchor))
+            guard present.count >= Int((relaxedShare * Double(t.anchors.count)).rounded(.up)),
+                  t.anchors.indices.allSatisfy({ !t.anchors[$0].required || present.contains($0) }) else { continue }
+            if let b = best, (present.count, m.anchors.count) <= (b.printed, b.match.anchors.count) { continue }
+            m.relaxed = true
+            best = (m, present.count)
+        }
+        return best?.match
     }
 
     /// An anchor's point on the form, as `AnchorHit.center` is on the page: its box's left edge, vertical centre.

@@ -12,11 +12,21 @@ struct SlipGenericReader {
     let vocabulary: SlipVocabulary
     let rules: SlipNationalRules
     let payerWords: Set<String>
+    /// Every token of every label wording: a name made of these only is a label cut short (`Credit account` of
+    /// `Credit account no.`), not a value.
+    let labelTokens: Set<String>
 
     init(vocabulary: SlipVocabulary, rules: SlipNationalRules) {
         self.vocabulary = vocabulary
         self.rules = rules
         payerWords = vocabulary.payerWords
+        labelTokens = Set(vocabulary.wordings.flatMap(\.tokens))
+    }
+
+    /// Whether a segment's text is label words only (no word of it outside the labels' vocabulary).
+    func isLabelText(_ text: String) -> Bool {
+        let toks = SlipText.tokens(text)
+        return !toks.isEmpty && toks.allSatisfy(labelTokens.contains)
     }
 
     /// Label → value distance limits, in word heights: right of the label on its row, or below it.
@@ -240,6 +250,7 @@ struct SlipGenericReader {
         let taken = used
         let names = segments.filter { s in
             Set(s.words).isDisjoint(with: taken) && s.text.unicodeScalars.filter({ CharacterSet.letters.contains($0) }).count >= 2
+                && !isLabelText(s.text)
         }
         let payee = name(for: .payee, among: names, labels: found)
         let payer = name(for: .payer, among: names.filter { s in payee.map { Set($0.words).isDisjoint(with: s.words) } ?? true }, labels: found)
@@ -327,6 +338,33 @@ struct SlipGenericReader {
                 let rect = Self.rect(page, words)
                 out.append(Value(field: .account, words: words, rect: rect, text: text, valid: true, account: a, country: country))
                 break
+            }
+        }
+        if rule.checksPairs { out += pairedAccounts(page, segments: segments, rule: rule) }
+        return out
+    }
+
+    /// Candidates per side of a bank code + account pair at most (the pairs are their product).
+    static let maxPairCandidates = 16
+
+    /// A bank code and an account number printed in boxes apart (the UK sort code at the top right, the account
+    /// under its own label): every 6-digit segment (`10-79-99`) with every 6–10-digit one, kept when the country's
+    /// pair check (the UK modulus) passes. The value's box is the number's; its words are both.
+    func pairedAccounts(_ page: PageWords, segments: [Segment], rule: any NationalAccountRule) -> [Value] {
+        func digits(_ s: Segment, allowing extra: String) -> String? {
+            let scalars = s.text.unicodeScalars
+            guard scalars.allSatisfy({ CharacterSet.decimalDigits.contains($0) || extra.unicodeScalars.contains($0) }) else { return nil }
+            return String(scalars.filter { CharacterSet.decimalDigits.contains($0) })
+        }
+        let codes = segments.compactMap { s in digits(s, allowing: "- ").flatMap { $0.count == 6 ? (s, $0) : nil } }
+            .prefix(Self.maxPairCandidates)
+        let numbers = segments.compactMap { s in digits(s, allowing: " ").flatMap { (6...10).contains($0.count) ? (s, $0) : nil } }
+            .prefix(Self.maxPairCandidates)
+        var out: [Value] = []
+        for (c, code) in codes {
+            for (n, number) in numbers where Set(n.words).isDisjoint(with: c.words) && rule.check(bankCode: code, number: number) == nil {
+                out.append(Value(field: .account, words: n.words + c.words, rect: n.rect, text: c.text + " " + n.text, valid: true,
+                                 account: Account(number: number, bankCode: code), country: rule.countryCode))
             }
         }
         return out

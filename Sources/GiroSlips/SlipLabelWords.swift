@@ -50,6 +50,8 @@ struct SlipLabelVocabulary: Sendable {
             let w = page.words[i]
             return inverse?.apply(SlipPoint(x: Double(w.x) + Double(w.w) / 2, y: Double(w.y) + Double(w.h) / 2)).y
         }
+        // A word of letters closed by a colon (`Hitno:`, a label no template knows) names what follows it.
+        for (i, w) in page.words.enumerated() where Self.isColonLabel(w.text) { out.insert(i) }
         for h in match.hits + match.anchors {
             let a = t.anchors.indices.contains(h.anchor) ? t.anchors[h.anchor] : nil
             let tokens = a.map { SlipText.tokens($0.text) } ?? []
@@ -74,6 +76,13 @@ struct SlipLabelVocabulary: Sendable {
             }
         }
         return out
+    }
+
+    /// Three or more letters and nothing else before a final colon (UTF-8; any non-ASCII byte counts as a letter).
+    static func isColonLabel(_ text: String) -> Bool {
+        let b = Array(text.utf8)
+        guard b.count >= 4, b.count <= 40, b.last == UInt8(ascii: ":") else { return false }
+        return b.dropLast().allSatisfy { ($0 | 0x20) >= UInt8(ascii: "a") && ($0 | 0x20) <= UInt8(ascii: "z") || $0 >= 0x80 }
     }
 
     /// Words continuing one label on its line at most.

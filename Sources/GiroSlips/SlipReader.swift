@@ -161,7 +161,12 @@ public struct SlipReader: Sendable {
         var forms: [(match: SlipMatch, zones: [ZoneText])] = []
         var otherLabels: Set<Int>?
         while forms.count < maxSlipsPerPage {
-            guard let match = nextMatch(page, excluding: used, first: forms.isEmpty) else { break }
+            guard var match = nextMatch(page, excluding: used, first: forms.isEmpty) else { break }
+            if match.relaxed, fixedClass == nil,
+               let g = SlipGenericReader(vocabulary: vocabulary, rules: rules).read(page, among: page.words.indices.filter { !used.contains($0) }) {
+                match.fallback = g.reading(page).record
+                used.formUnion(g.valueWords)
+            }
             let anchorWords = Set(match.anchors.flatMap(\.words))
             let labels = otherLabels ?? labelVocabulary.words(on: page)
             otherLabels = labels
@@ -214,7 +219,8 @@ public struct SlipReader: Sendable {
     /// found only place the form; the first slip with fewer than two of them is the whole page, upright.
     func nextMatch(_ page: PageWords, excluding used: Set<Int>, first: Bool) -> SlipMatch? {
         guard fixedClass != nil, let t = templates.first else {
-            return templates.lazy.compactMap { SlipClassifier.match($0, page: page, excluding: used) }.first
+            if let m = templates.lazy.compactMap({ SlipClassifier.match($0, page: page, excluding: used) }).first { return m }
+            return first ? SlipClassifier.relaxedMatch(templates, page: page, excluding: used) : nil
         }
         if let m = SlipClassifier.match(t, page: page, excluding: used, fitOnly: true) { return m }
         guard first, page.width > 0, page.height > 0 else { return nil }

@@ -73,7 +73,12 @@ enum SlipRecordBuilder {
 
         // A SEPA-wide form is of the creditor's country, as the EPC QR record is.
         if panEuropean, let iban = record.creditor?.account?.iban, iban.utf8.count >= 2 { record.country = String(iban.prefix(2)) }
+        if let g = match.fallback { fill(&record, evidence: &evidence, from: g, diagnostics: &diagnostics) }
         record.source.evidence = evidence
+        if match.relaxed {
+            diagnostics.append(.warning(.slipUnknownClass, field: "source.slipClass", uncertain: true,
+                "recognised as \(t.id) by its printed labels; too few of them agree with the template's layout"))
+        }
         record.diagnostics = diagnostics
         record.status = RecordStatus.derived(from: diagnostics)
         record.provenance = SlipProvenance.derive(record, template: t, anchorsFound: match.anchors.count)
