@@ -16,16 +16,21 @@ package enum FormColorDropout {
 
     /// Gray (luma) and the dropout of `rgb` (3 bytes a pixel, rows without padding); nil dropout when the image
     /// holds no dominant colour (a gray form, a black-and-white scan, a photo of several colours).
-    package static func split(rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int) -> (gray: GrayImage, dropout: GrayImage?) {
+    /// `decodedGray`: the decoder's own gray of the same file (libjpeg's luma, libpng's conversion), kept as the
+    /// gray image so that colour decoding changes nothing for the barcode readers; computed from `rgb` without it.
+    package static func split(rgb: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
+                              decodedGray: [UInt8]? = nil) -> (gray: GrayImage, dropout: GrayImage?) {
         let n = width * height
-        var gray = [UInt8](repeating: 255, count: n)
+        var gray = decodedGray?.count == n ? decodedGray ?? [] : [UInt8](repeating: 255, count: n)
         guard rgb.count >= 3 * n else { return (GrayImage(uncheckedWidth: width, height: height, pixels: gray), nil) }
         let hue = dominantHue(rgb: rgb, width: width, height: height)
         var dropped = hue == nil ? [] : [UInt8](repeating: 255, count: n)
-        gray.withUnsafeMutableBufferPointer { g in
-            for i in 0..<n {
-                let r = Int(rgb[3 * i]), gr = Int(rgb[3 * i + 1]), b = Int(rgb[3 * i + 2])
-                g[i] = UInt8((r * 77 + gr * 150 + b * 29) >> 8)
+        if decodedGray?.count != n {
+            gray.withUnsafeMutableBufferPointer { g in
+                for i in 0..<n {
+                    let r = Int(rgb[3 * i]), gr = Int(rgb[3 * i + 1]), b = Int(rgb[3 * i + 2])
+                    g[i] = UInt8((r * 77 + gr * 150 + b * 29) >> 8)
+                }
             }
         }
         if let hue {

@@ -98,18 +98,24 @@ public struct ImageLoader: Sendable {
             let width = Int(img.width), height = Int(img.height)
             do throws(GiroError) { try checkSize(width, height, .png) } catch { return .failure(error) }
             var white = png_color(red: 255, green: 255, blue: 255)
-            if img.format & UInt32(PNG_FORMAT_FLAG_COLOR) != 0, wantsColor(width, height) {
-                img.format = UInt32(PNG_FORMAT_RGB)
-                var rgb = [UInt8](repeating: 255, count: 3 * width * height)
-                let ok = rgb.withUnsafeMutableBytes { png_image_finish_read(&img, &white, $0.baseAddress, Int32(3 * width), nil) }
-                guard ok != 0 else { return .failure(GiroError(.imageInvalid, field: "image", "png: \(Self.pngMessage(img))")) }
-                return .success(rgb.withUnsafeBufferPointer { FormColorDropout.split(rgb: $0, width: width, height: height) })
-            }
+            let colour = img.format & UInt32(PNG_FORMAT_FLAG_COLOR) != 0 && wantsColor(width, height)
             img.format = UInt32(PNG_FORMAT_GRAY)
             var pixels = [UInt8](repeating: 255, count: width * height)
             let ok = pixels.withUnsafeMutableBytes { png_image_finish_read(&img, &white, $0.baseAddress, Int32(width), nil) }
             guard ok != 0 else { return .failure(GiroError(.imageInvalid, field: "image", "png: \(Self.pngMessage(img))")) }
-            return .success((GrayImage(uncheckedWidth: width, height: height, pixels: pixels), nil))
+            // The gray image is libpng's own conversion, as without colour; the colour is read again for the dropout.
+            guard colour else { return .success((GrayImage(uncheckedWidth: width, height: height, pixels: pixels), nil)) }
+            var again = png_image()
+            again.version = UInt32(PNG_IMAGE_VERSION)
+            defer { png_image_free(&again) }
+            guard png_image_begin_read_from_memory(&again, data.baseAddress, data.count) != 0 else {
+                return .success((GrayImage(uncheckedWidth: width, height: height, pixels: pixels), nil))
+            }
+            again.format = UInt32(PNG_FORMAT_RGB)
+            var rgb = [UInt8](repeating: 255, count: 3 * width * height)
+            let read = rgb.withUnsafeMutableBytes { png_image_finish_read(&again, &white, $0.baseAddress, Int32(3 * width), nil) }
+            guard read != 0 else { return .success((GrayImage(uncheckedWidth: width, height: height, pixels: pixels), nil)) }
+            return .success(rgb.withUnsafeBufferPointer { FormColorDropout.split(rgb: $0, width: width, height: height, decodedGray: pixels) })
         }
         return try result.get()
     }
@@ -129,16 +135,27 @@ public struct ImageLoader: Sendable {
         var w0: Int32 = 0, h0: Int32 = 0
         let color = bytes.withUnsafeBufferPointer { giro_jpeg_dimensions($0.baseAddress, $0.count, &w0, &h0, nil, 0) } == 0
             && wantsColor(Int(w0), Int(h0))
+        // The gray image is libjpeg's own luma, as without colour (barcode readers see the same pixels); a colour
+        // file is decoded a second time in colour for the dropout.
         let rc = bytes.withUnsafeBufferPointer { data in
             message.withUnsafeMutableBufferPointer { err in
-                color
-                    ? giro_jpeg_decode_color(data.baseAddress, data.count, Int64(maxPixels), &out, &width, &height,
-                                             &components, err.baseAddress, Int32(err.count))
-                    : giro_jpeg_decode_gray(data.baseAddress, data.count, Int64(maxPixels), &out, &width, &height,
-                                            err.baseAddress, Int32(err.count))
+                giro_jpeg_decode_gray(data.baseAddress, data.count, Int64(maxPixels), &out, &width, &height,
+                                      err.baseAddress, Int32(err.count))
             }
         }
         defer { giro_jpeg_free(out) }
+        var rgbOut: UnsafeMutablePointer<UInt8>?
+        defer { giro_jpeg_free(rgbOut) }
+        if rc == 0, color {
+            var cw: Int32 = 0, ch: Int32 = 0
+            let crc = bytes.withUnsafeBufferPointer { data in
+                message.withUnsafeMutableBufferPointer { err in
+                    giro_jpeg_decode_color(data.baseAddress, data.count, Int64(maxPixels), &rgbOut, &cw, &ch,
+                                           &components, err.baseAddress, Int32(err.count))
+                }
+            }
+            if crc != 0 || cw != width || ch != height { components = 1 }
+        }
         if rc == 2 {
             var w: Int32 = 0, h: Int32 = 0
             _ = bytes.withUnsafeBufferPointer { giro_jpeg_dimensions($0.baseAddress, $0.count, &w, &h, nil, 0) }
@@ -149,11 +166,11 @@ public struct ImageLoader: Sendable {
             throw GiroError(.imageInvalid, field: "image", "jpeg: \(text)")
         }
         try checkSize(Int(width), Int(height), .jpeg)
-        if components == 3 {
-            return FormColorDropout.split(rgb: UnsafeBufferPointer(start: out, count: 3 * Int(width) * Int(height)),
-                                          width: Int(width), height: Int(height))
-        }
         let pixels = Array(UnsafeBufferPointer(start: out, count: Int(width) * Int(height)))
+        if components == 3, let rgbOut {
+            return FormColorDropout.split(rgb: UnsafeBufferPointer(start: rgbOut, count: 3 * Int(width) * Int(height)),
+                                          width: Int(width), height: Int(height), decodedGray: pixels)
+        }
         return (GrayImage(uncheckedWidth: Int(width), height: Int(height), pixels: pixels), nil)
     }
 
@@ -171,21 +188,21 @@ public struct ImageLoader: Sendable {
             }
         }
         guard decoded != nil else { throw GiroError(.imageInvalid, field: "image", "webp: cannot decode the bitstream") }
+        var gray = [UInt8](repeating: 255, count: width * height)
+        for i in 0..<(width * height) {
+            let r = Int(rgba[4 * i]), g = Int(rgba[4 * i + 1]), b = Int(rgba[4 * i + 2]), a = Int(rgba[4 * i + 3])
+            let luma = (r * 77 + g * 150 + b * 29) >> 8
+            gray[i] = UInt8((luma * a + 255 * (255 - a)) / 255)  // transparent areas become white paper
+        }
         if wantsColor(width, height) {
-            // Transparent areas become white paper, then the colour is split into gray and its dropout.
+            // Transparent areas become white paper, then the colour gives the dropout (the gray stays as above).
             var rgb = [UInt8](repeating: 255, count: 3 * width * height)
             for i in 0..<(width * height) {
                 let a = Int(rgba[4 * i + 3])
                 for c in 0..<3 { rgb[3 * i + c] = UInt8((Int(rgba[4 * i + c]) * a + 255 * (255 - a)) / 255) }
             }
             rgba = []
-            return rgb.withUnsafeBufferPointer { FormColorDropout.split(rgb: $0, width: width, height: height) }
-        }
-        var gray = [UInt8](repeating: 255, count: width * height)
-        for i in 0..<(width * height) {
-            let r = Int(rgba[4 * i]), g = Int(rgba[4 * i + 1]), b = Int(rgba[4 * i + 2]), a = Int(rgba[4 * i + 3])
-            let luma = (r * 77 + g * 150 + b * 29) >> 8
-            gray[i] = UInt8((luma * a + 255 * (255 - a)) / 255)  // transparent areas become white paper
+            return rgb.withUnsafeBufferPointer { FormColorDropout.split(rgb: $0, width: width, height: height, decodedGray: gray) }
         }
         return (GrayImage(uncheckedWidth: width, height: height, pixels: gray), nil)
     }
