@@ -41,7 +41,11 @@ import Testing
         // Rows start at each distinct label height.
         let rows = Array(Set(t.anchors.map { ($0.box.y * 2).rounded() / 2 })).sorted()
         var dice = Dice(state: seed)
-        let shifts = rows.map { _ in (dice.next(-6...6), dice.next(-1.5...1.5)) }
+        var shifts = rows.map { _ in (dice.next(-6...6), dice.next(-1.5...1.5)) }
+        // Rows keep their order and three quarters of their spacing: two label lines never print over each other.
+        for i in rows.indices.dropFirst() {
+            shifts[i].1 = max(shifts[i].1, shifts[i - 1].1 - 0.25 * (rows[i] - rows[i - 1]) * sy)
+        }
         var out = page
         out.words = page.words.map { w in
             let mx = (Double(w.x) - ox) / k, my = (Double(w.y) + Double(w.h) / 2 - oy) / k
