@@ -169,7 +169,7 @@ for d in datasets {
         print("| \(f) | " + kinds.map { byKind[$0]?.fieldCell(f) ?? "·" }.joined(separator: " | ") + " | \(all.fieldCell(f)) |")
     }
 
-    // Rows: the true class; columns: the class read (`slip.unknown`: a slip no template fits; `none`: nothing found).
+    // Rows: the true class; columns: the class read (`slip.generic`: a slip no template fits, read by the generic reader; `none`: nothing found).
     // Past 10 classes read, the matrix is written a row per true class with its off-diagonal cells listed.
     let read = Set(confusion.values.flatMap(\.keys))
     let columns = read.subtracting([SlipReader.unknownClass, "none"]).sorted() + [SlipReader.unknownClass, "none"]
@@ -181,7 +181,7 @@ for d in datasets {
             print("| \(row) | " + columns.map { c in confusion[row]?[c].map(String.init) ?? "·" }.joined(separator: " | ") + " |")
         }
     } else {
-        print("| true class | inputs | read as itself | read as another class | slip.unknown | none |")
+        print("| true class | inputs | read as itself | read as another class | slip.generic | none |")
         print("|---|---|---|---|---|---|")
         for row in confusion.keys.sorted() {
             let cells = confusion[row] ?? [:]
