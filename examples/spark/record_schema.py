@@ -8,6 +8,7 @@ printing reaches Spark as soon as the schema documents it. Mapping:
 - array -> ArrayType; ["string", "null"] -> the non-null type; ["string", "integer"] (the batch id) -> string;
 - a decimal string (the schema's decimal pattern) -> DecimalType(38, 18), so amounts sum exactly in SQL;
 - an ISO date string (the schema's date pattern) -> DateType;
+- a number (a measure such as a provenance confidence; never money) -> DoubleType;
 - a recursive reference (a record's additionalPayments hold records) -> string: Spark types cannot recurse,
   and its JSON reader keeps such a value as raw JSON text, to be read with from_json when needed.
 """
@@ -15,8 +16,8 @@ printing reaches Spark as soon as the schema documents it. Mapping:
 import json
 from pathlib import Path
 
-from pyspark.sql.types import (ArrayType, BooleanType, DataType, DateType, DecimalType, LongType, MapType,
-                               StringType, StructField, StructType)
+from pyspark.sql.types import (ArrayType, BooleanType, DataType, DateType, DecimalType, DoubleType, LongType,
+                               MapType, StringType, StructField, StructType)
 
 SCHEMA_PATH = Path(__file__).resolve().parents[2] / "docs" / "record.schema.json"
 DECIMAL_PATTERN = "^-?[0-9]+(\\.[0-9]+)?$"
@@ -67,6 +68,9 @@ class _Converter:
             return LongType()
         if types == "boolean":
             return BooleanType()
+        if types == "number":
+            # A measure (a provenance confidence, 0-1), never money: amounts are decimal strings.
+            return DoubleType()
         raise SchemaConversionError(f"no Spark type for {node}")
 
     def _object(self, node, refs):
