@@ -55,7 +55,8 @@ extension SlipReader {
             }
             guard let first = covered.first else { continue }
             let chars = Array(word.text.filter { !$0.isWhitespace })
-            let conf = Int(((word.confidence ?? 0) * 100).rounded())
+            let raw = word.confidence.flatMap { $0.isFinite ? $0 : nil } ?? 0
+            let conf = Int((min(max(raw, 0), 1) * 100).rounded())  // out-of-range confidences clamp, never trap
             if chars.count == covered.count {
                 for (s, ch) in zip(covered, chars) { text[s] += String(ch); confidence[s] = conf }
             } else {
