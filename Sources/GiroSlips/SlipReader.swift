@@ -145,7 +145,7 @@ public struct SlipReader: Sendable {
     package func read(words page: PageWords, avoiding barcodes: [PageRecord]) -> [SlipReading] {
         let found = locateSlips(words: page, avoiding: barcodes)
         let forms = found.forms.map { form in
-            SlipReading(record: SlipRecordBuilder.build(form.match, zones: form.zones, rules: rules),
+            SlipReading(record: SlipRecordBuilder.build(form.match, zones: form.zones, rules: rules, page: page),
                         slipClass: form.match.template.id, corners: Self.corners(form.match), fit: form.match)
         }
         return SlipReadingOrder.sorted(forms + found.unknown, corners: \.corners)
