@@ -17,15 +17,16 @@ enum SlipAmountWordsCheck {
 
     static func check(_ record: PaymentRecord, match: SlipMatch, page: PageWords, diagnostics: inout [Diagnostic]) {
         let t = match.template
-        guard t.rules.contains(.amountWords), let amount = record.amount?.value,
+        guard t.rules.contains(.amountWords), let printed = record.amount, case let amount = printed.value,
               let (text, reading) = words(match, page: page) else { return }
+        let figures = printed.formattedValue
         let said = reading.cents.map { "\(reading.units) and \($0)/100" } ?? "\(reading.units)"
         if agrees(reading, amount) {
             diagnostics.append(.info(.slipAmountWordsAgree, field: "amount",
-                                     "the amount in words \"\(text)\" reads \(said), as the figures \(amount)"))
+                                     "the amount in words \"\(text)\" reads \(said), as the figures \(figures)"))
         } else {
             diagnostics.append(.warning(.slipAmountWordsMismatch, field: "amount", uncertain: true,
-                                        "the amount in words \"\(text)\" reads \(said), the figures \(amount)"))
+                                        "the amount in words \"\(text)\" reads \(said), the figures \(figures)"))
         }
     }
 
