@@ -31,4 +31,11 @@ extension ErrorCode {
     public static let slipBarcodeUnreadable: ErrorCode = "slip_barcode_unreadable"
     /// A words file is not Giro's words JSON or breaks its limits.
     public static let slipWordsInvalid: ErrorCode = "slip_words_invalid"
+    /// A date zone prints a date whose day or month does not exist (`31.02.2026`): refused, the text in the message.
+    public static let slipDateInvalid: ErrorCode = "slip_date_invalid"
+    /// The amount in words printed on the form (`Částka slovy`, `Forint betűvel`, `Suma slovom`) reads another
+    /// amount than the figures: both are in the message, the record is uncertain.
+    public static let slipAmountWordsMismatch: ErrorCode = "slip_amount_words_mismatch"
+    /// The amount in words agrees with the figures (informational): the amount counts as checked.
+    public static let slipAmountWordsAgree: ErrorCode = "slip_amount_words_agree"
 }

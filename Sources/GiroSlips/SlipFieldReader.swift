@@ -114,7 +114,7 @@ enum SlipFieldReader {
                 out.value = .reference(Reference(type: ReferenceType(rawValue: zone.options["otherType"] ?? "other"), value: cleaned, valid: nil))
             }
         case .date:
-            guard let c = best(DateParser(), raw, context) else { return unreadable("no date") }
+            guard let c = best(DateParser(), raw, context) else { return SlipDates.impossible(zone, raw: raw) ?? unreadable("no date") }
             take(c)
             out.value = .text(c.value)
         case .text:

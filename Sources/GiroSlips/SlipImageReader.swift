@@ -43,7 +43,7 @@ extension SlipReader {
                 ? readZones(m, page: page, image: image, values: values, engine: engine, options: options, deadline: deadline,
                             calls: &timings.zoneCalls)
                 : SlipRecordBuilder.build(m, zones: SlipZoneReader.read(m, page: page, excluding: Set(m.anchors.flatMap(\.words)).union(labelWords(m, page: page)),
-                                                                        rules: rules), rules: rules)
+                                                                        rules: rules), rules: rules, page: page)
             return SlipReading(record: record, slipClass: m.template.id, corners: Self.corners(m), fit: m)
         } + unknown.prefix(max(0, maxSlipsPerPage - located.count))
         return SlipReadingOrder.sorted(read, corners: \.corners).map { $0.readByGiro() }
@@ -163,7 +163,7 @@ extension SlipReader {
                 }
             }
         }
-        var record = SlipRecordBuilder.build(match, zones: zones, rules: rules)
+        var record = SlipRecordBuilder.build(match, zones: zones, rules: rules, page: page)
         record.source.slipClass = template.id
         if !disagreements.isEmpty {
             record.diagnostics += disagreements

@@ -2,33 +2,17 @@ import GiroImaging
 
 /// The printed labels of every loaded template, to tell label text from values: a word that is part of a label
 /// found on the page is never read as a field's value (the German form's `Betrag:` is no amount).
-struct SlipLabelVocabulary: Sendable {
-    /// Wordings of two or more tokens, of any template (one generic word such as `Bank` or `EUR` may be a value).
-    let wordings: [String]
+extension SlipVocabulary {
     /// Above this many words a page is not searched for other templates' labels (cost); the fitted template's
     /// own labels are still set aside.
-    static let maxWords = 5_000
-
-    init(_ templates: [SlipTemplate]) {
-        var seen = Set<[String]>()
-        var out: [String] = []
-        for t in templates {
-            for a in t.anchors {
-                for w in a.wordings {
-                    let toks = SlipText.tokens(w)
-                    if toks.count >= 2, seen.insert(toks).inserted { out.append(w) }
-                }
-            }
-        }
-        wordings = out
-    }
+    static let maxLabelPageWords = 5_000
 
     /// Words of the page that print any template's label of two or more tokens.
-    func words(on page: PageWords) -> Set<Int> {
-        guard page.words.count <= Self.maxWords, !wordings.isEmpty else { return [] }
+    func labelWords(on page: PageWords) -> Set<Int> {
+        guard page.words.count <= Self.maxLabelPageWords, !multiWordLabels.isEmpty else { return [] }
         let index = SlipClassifier.PageIndex(page, excluding: [])
         var out = Set<Int>()
-        for w in wordings {
+        for w in multiWordLabels {
             for h in SlipClassifier.hits(for: w, index: 0, in: index) { out.formUnion(h.words) }
         }
         return out
@@ -38,7 +22,7 @@ struct SlipLabelVocabulary: Sendable {
     /// characters included) and the words continuing such a label on its line in the same type size (`Name,
     /// Vorname/Firma (max. 27 Stellen)` after `Angaben zum Zahlungsempfänger:`), plus `others` (other templates'
     /// labels found on the page). A label a value follows on its line (`right`) is not continued.
-    static func words(of match: SlipMatch, page: PageWords, others: Set<Int>) -> Set<Int> {
+    static func labelWords(of match: SlipMatch, page: PageWords, others: Set<Int>) -> Set<Int> {
         var out = others
         let t = match.template
         let rightOf = Set(SlipLabelPlacement.labels(t).compactMap { $0?.value == .right ? $0?.anchor : nil })

@@ -124,6 +124,8 @@ enum SlipProvenance {
             // A reference of no known scheme (`other`) is the creditor's free text: nothing checks it.
             guard let ref = r.reference else { return .free }
             return ref.valid == true ? .checked : ref.type == .other ? .free : .grammar
+        case "amount" where r.diagnostics.contains(where: { $0.code == .slipAmountWordsAgree }):
+            return .checked   // the amount in words printed on the form says the same
         case "amount", "dueDate", "purpose", "symbols.variable", "symbols.constant", "symbols.specific", "alternativeAccounts":
             return .grammar
         default:

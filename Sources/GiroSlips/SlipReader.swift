@@ -63,20 +63,23 @@ public struct SlipReader: Sendable {
     /// Words per page at most; the rest are ignored (a page of text has far fewer).
     public static let maxWords = 20_000
 
-    /// Every template's labels, for the generic reader.
-    let vocabulary: SlipVocabulary
-    /// Every loaded template's labels: their words on a page are never values.
-    var labelVocabulary: SlipLabelVocabulary
+    /// Every loaded template's labels: what the generic reader reads by, and words on a page that are never values.
+    var vocabulary: SlipVocabulary
 
     public init(templates: [SlipTemplate]) {
         self.templates = SlipTemplateLoader.ordered(templates)
         vocabulary = SlipVocabulary(templates: self.templates)
-        labelVocabulary = SlipLabelVocabulary(self.templates)
+    }
+
+    /// A reader of these templates with a vocabulary already built (a fixed class keeps every template's labels).
+    init(ordered templates: [SlipTemplate], vocabulary: SlipVocabulary) {
+        self.templates = templates
+        self.vocabulary = vocabulary
     }
 
     /// The words of a fitted form that print labels (its own, and any template's found on the page).
     func labelWords(_ match: SlipMatch, page: PageWords, others: Set<Int>? = nil) -> Set<Int> {
-        SlipLabelVocabulary.words(of: match, page: page, others: others ?? labelVocabulary.words(on: page))
+        SlipVocabulary.labelWords(of: match, page: page, others: others ?? vocabulary.labelWords(on: page))
     }
 
     /// A reader that skips classification (`giro decode --slip CLASS`): the page holds `slipClass` forms; the
@@ -87,11 +90,10 @@ public struct SlipReader: Sendable {
             let known = templates.map(\.id).joined(separator: ", ")
             throw GiroError(.slipClassNotFound, field: "slip", "no slip class '\(slipClass.prefix(80))' (loaded: \(known))")
         }
-        var r = SlipReader(templates: [t])
+        var r = SlipReader(ordered: [t], vocabulary: vocabulary)
         r.maxSlips = maxSlips
         r.reportsUnknownSlips = reportsUnknownSlips
         r.rules = rules
-        r.labelVocabulary = labelVocabulary
         r.fixedClass = t.id
         return r
     }
@@ -145,7 +147,7 @@ public struct SlipReader: Sendable {
     package func read(words page: PageWords, avoiding barcodes: [PageRecord]) -> [SlipReading] {
         let found = locateSlips(words: page, avoiding: barcodes)
         let forms = found.forms.map { form in
-            SlipReading(record: SlipRecordBuilder.build(form.match, zones: form.zones, rules: rules),
+            SlipReading(record: SlipRecordBuilder.build(form.match, zones: form.zones, rules: rules, page: page),
                         slipClass: form.match.template.id, corners: Self.corners(form.match), fit: form.match)
         }
         return SlipReadingOrder.sorted(forms + found.unknown, corners: \.corners)
@@ -168,7 +170,7 @@ public struct SlipReader: Sendable {
                 used.formUnion(g.valueWords)
             }
             let anchorWords = Set(match.anchors.flatMap(\.words))
-            let labels = otherLabels ?? labelVocabulary.words(on: page)
+            let labels = otherLabels ?? vocabulary.labelWords(on: page)
             otherLabels = labels
             let zones = SlipZoneReader.read(match, page: page, excluding: used.union(anchorWords).union(labelWords(match, page: page, others: labels)),
                                             rules: rules)

@@ -1,9 +1,11 @@
 import Foundation
 import GiroCore
+import GiroImaging
 
 /// Turns a located template's zone readings into the payment record (`source.kind` `slip`).
 enum SlipRecordBuilder {
-    static func build(_ match: SlipMatch, zones: [ZoneText], rules: SlipNationalRules) -> PaymentRecord {
+    /// `page`: the words the form was read from, for rules that look beyond the zones (`amount-words`).
+    static func build(_ match: SlipMatch, zones: [ZoneText], rules: SlipNationalRules, page: PageWords? = nil) -> PaymentRecord {
         let t = match.template
         let panEuropean = t.country == SlipTemplate.panEuropeanCountry
         var record = PaymentRecord(format: t.id, country: panEuropean ? nil : t.country, formatVersion: nil, source: SourceInfo(kind: "slip", slipClass: t.id))
@@ -70,6 +72,7 @@ enum SlipRecordBuilder {
                                                     check: t.rules.contains(.codingLine), diagnostics: &diagnostics) }
         for rule in t.rules { apply(rule, to: record, diagnostics: &diagnostics) }
         if t.rules.contains(.accountCheck) { applyAccountCheck(record, country: t.country, rules: rules, diagnostics: &diagnostics) }
+        if let page { SlipAmountWordsCheck.check(record, match: match, page: page, diagnostics: &diagnostics) }
 
         // A SEPA-wide form is of the creditor's country, as the EPC QR record is.
         if panEuropean, let iban = record.creditor?.account?.iban, iban.utf8.count >= 2 { record.country = String(iban.prefix(2)) }

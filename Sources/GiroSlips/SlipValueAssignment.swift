@@ -17,7 +17,7 @@ enum SlipValueAssignment {
     static func searches(_ z: SlipZone) -> Bool {
         switch z.parser {
         case .iban: z.field != "alternativeAccounts"
-        case .amount, .codingLine, .bic: true
+        case .amount, .codingLine, .bic, .date: true
         case .account: z.options["bankZone"] == nil
         case .reference: z.options["modelZone"] == nil && z.options["model"] == nil
         default: false

@@ -40,8 +40,14 @@ struct SlipLabelWording: Sendable, Hashable {
 /// templates, so a user's template folder adds its wordings. A wording several templates print with different
 /// fields (`IBAN` for payee and payer) names the most important of them (account, amount, reference, payee,
 /// payer, the payer's account).
+///
+/// The same vocabulary tells label text from values (`SlipLabelWords.swift`): its wordings of two or more tokens
+/// found on a page are never values. One type, built once per reader from its templates.
 struct SlipVocabulary: Sendable {
     var wordings: [SlipLabelWording]
+    /// Wordings of two or more tokens, as printed, of any template (one generic word such as `Bank` or `EUR` may be
+    /// a value), in template order: the label words no value is taken from.
+    let multiWordLabels: [String]
 
     /// Millimetres within which an anchor counts as the label of the zone below or right of it.
     static let aboveMM = 6.0, leftMM = 12.0
@@ -51,6 +57,8 @@ struct SlipVocabulary: Sendable {
     init(templates: [SlipTemplate]) {
         var byTokens: [[String]: SlipLabelWording] = [:]
         var order: [[String]] = []
+        var multiWord: [String] = []
+        var seenMultiWord = Set<[String]>()
         // A currency code printed as a label (`EUR` before the amount box) is also the amount's currency: a value.
         let currencies = Set(templates.compactMap(\.currency) + ["EUR"])
         for t in templates {
@@ -59,6 +67,7 @@ struct SlipVocabulary: Sendable {
                 let (field, placement) = fields[i] ?? (.other, nil)
                 for wording in anchor.wordings {
                     let tokens = SlipText.tokens(wording)
+                    if tokens.count >= 2, seenMultiWord.insert(tokens).inserted { multiWord.append(wording) }
                     guard !tokens.isEmpty, !(tokens.count == 1 && currencies.contains(tokens[0])) else { continue }
                     guard var w = byTokens[tokens] else {
                         guard order.count < Self.maxWordings else { continue }
@@ -74,6 +83,7 @@ struct SlipVocabulary: Sendable {
                 }
             }
         }
+        multiWordLabels = multiWord
         // Longer wordings first: "Ime i adresa platitelja" is matched before "Ime".
         wordings = order.compactMap { byTokens[$0] }.enumerated()
             .sorted { ($0.element.tokens.count, -$0.offset) > ($1.element.tokens.count, -$1.offset) }.map(\.element)

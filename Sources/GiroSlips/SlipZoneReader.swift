@@ -61,7 +61,7 @@ enum SlipZoneReader {
         let zones = match.template.zones
         guard let inverse = match.transform.inverse() else { return zones.map { empty($0.box, match) } }
         // Words set aside (labels, other slips' words) bound the zones placed from labels.
-        let bounds = excluding.sorted().prefix(SlipLabelVocabulary.maxWords).compactMap { i -> PixelRect? in
+        let bounds = excluding.sorted().prefix(SlipVocabulary.maxLabelPageWords).compactMap { i -> PixelRect? in
             guard page.words.indices.contains(i) else { return nil }
             let w = page.words[i]
             return PixelRect(x0: Double(w.x), y0: Double(w.y), x1: Double(w.x + w.w), y1: Double(w.y + w.h))
