@@ -28,13 +28,30 @@ extension SlipReader {
         let deadline = ContinuousClock.now + .milliseconds(options.budgetMilliseconds)
         // The forms found, and the slip-like blocks no template matched (`slip.unknown`, as the words path reads
         // them: never dropped).
-        var (located, unknown, coverage) = options.detectPaper
-            ? try locateOnSheets(image, engine: engine, options: options, deadline: deadline, timings: &timings) : ([], [], 0)
-        // No sheet on a background (a scan whose form fills the page), or none held a slip: the whole page (which
-        // finds again any unknown block a sheet held). Not when a sheet read upright covers a fifth of the image
-        // and gave an unknown slip: the page pass would read the same print, less well, for another 0.6–0.8 s.
-        if located.isEmpty, coverage < Self.sheetCoverageForPage || unknown.isEmpty {
+        let papers = options.detectPaper ? findSheets(image, timings: &timings) : []
+        var located: [Located] = [], unknown: [SlipReading] = []
+        if !papers.isEmpty, !papers.contains(where: { Self.areaShare($0.corners, width: image.width, height: image.height) >= Self.sheetCoverageForPage }) {
+            // Only small sheets: mostly the white boxes of a form that fills the image (a scan, a rendering), else
+            // slips far off in a photo. The whole page first; then only the sheets outside the forms it found
+            // (each sheet pass costs 0.2–0.8 s). When the page holds no form, the sheets' forms are taken as a
+            // large sheet's are.
             (located, unknown) = try locateOnPage(image, engine: engine, options: options, deadline: deadline, timings: &timings)
+            let sheets = try locateOnSheets(papers, in: image, engine: engine, options: options, deadline: deadline,
+                                            located: located, timings: &timings)
+            if located.isEmpty, !sheets.located.isEmpty { unknown = sheets.unknown }
+            located += sheets.located
+        } else {
+            var coverage = 0.0
+            (located, unknown, coverage) = try locateOnSheets(papers, in: image, engine: engine, options: options,
+                                                              deadline: deadline, timings: &timings)
+            // No sheet on a background (a scan whose form fills the page), or none held a slip: the whole page
+            // (which finds again any unknown block a sheet held). Not when a sheet read upright covers a fifth of
+            // the image and gave an unknown slip: the page pass would read the same print, less well, for another
+            // 0.6–0.8 s.
+            if located.isEmpty, coverage < Self.sheetCoverageForPage || unknown.isEmpty {
+                (located, unknown) = try locateOnPage(image, engine: engine, options: options, deadline: deadline,
+                                                      afterSheet: coverage >= Self.sheetCoverageForPage, timings: &timings)
+            }
         }
         let t0 = ContinuousClock.now
         defer { timings.zones += ContinuousClock.now - t0 }

@@ -26,4 +26,34 @@ extension SlipReader {
         let share = abs(twice) / 2 / (Double(width) * Double(height))
         return share.isFinite ? min(share, 1) : 0
     }
+
+    /// How much unknown slips read: their accounts, amounts and references (which of two passes found more).
+    static func evidence(_ unknown: [SlipReading]) -> Int {
+        unknown.reduce(0) { n, r in
+            n + (r.record.creditor?.account == nil ? 0 : 1) + (r.record.amount == nil ? 0 : 1) + (r.record.reference == nil ? 0 : 1)
+        }
+    }
+
+    /// Words a sheet's English pass must read to be worth a Cyrillic pass: a form prints a dozen labels or more;
+    /// a box of the form holds a few values.
+    static let formWords = 8
+
+    /// Longest side over shortest side of a sheet that can hold a slip: slips are 1.4–2.2 (A4 bills, A5, 210 ×
+    /// 99 mm forms), a SEPA payment block 3; longer strips are a form's boxes or a torn-off edge.
+    static let maxSheetAspect = 3.5
+
+    static func maySheetHoldSlip(_ paper: PaperQuad) -> Bool {
+        let (w, h) = paper.size
+        guard w > 0, h > 0 else { return false }
+        return max(w, h) / min(w, h) <= maxSheetAspect
+    }
+
+    /// Whether a located form covers the sheet's centre (the sheet is a box printed on that form).
+    static func holds(_ match: SlipMatch, _ paper: PaperQuad) -> Bool {
+        guard !paper.corners.isEmpty, let inverse = match.transform.inverse() else { return false }
+        let n = Double(paper.corners.count)
+        let centre = SlipPoint(x: paper.corners.reduce(0) { $0 + $1.x } / n, y: paper.corners.reduce(0) { $0 + $1.y } / n)
+        let p = inverse.apply(centre)
+        return p.x >= 0 && p.y >= 0 && p.x <= match.template.width && p.y <= match.template.height
+    }
 }

@@ -7,17 +7,23 @@ import GiroOCR
 extension SlipReader {
     typealias Located = (match: SlipMatch, page: PageWords)
 
-    /// The forms on the sheets of paper found in the image (photos), each sheet read rectified, and the unknown
-    /// slips the sheets without a form hold.
-    func locateOnSheets(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions, deadline: ContinuousClock.Instant,
+    /// The sheets of paper found in the image (photos) that may hold a slip.
+    func findSheets(_ image: GrayImage, timings: inout SlipImageTimings) -> [PaperQuad] {
+        let t0 = ContinuousClock.now
+        defer { timings.paperSearch += ContinuousClock.now - t0 }
+        return QuadDetector().detect(image).filter(Self.maySheetHoldSlip)
+    }
+
+    /// The forms on `papers`, each sheet read rectified, and the unknown slips the sheets without a form hold.
+    /// A sheet whose centre lies on a form already `located` is skipped (a box of that form).
+    func locateOnSheets(_ papers: [PaperQuad], in image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                        deadline: ContinuousClock.Instant, located already: [Located] = [],
                         timings: inout SlipImageTimings) throws(GiroError) -> (located: [Located], unknown: [SlipReading], coverage: Double) {
         var located: [Located] = []
         var unknown: [SlipReading] = []
         var coverage = 0.0
-        let t0 = ContinuousClock.now
-        let papers = QuadDetector().detect(image)
-        timings.paperSearch += ContinuousClock.now - t0
-        for paper in papers where located.count < maxSlipsPerPage && ContinuousClock.now < deadline {
+        for paper in papers where already.count + located.count < maxSlipsPerPage && ContinuousClock.now < deadline {
+            if (already + located).contains(where: { Self.holds($0.match, paper) }) { continue }
             timings.papers += 1
             coverage = max(coverage, Self.areaShare(paper.corners, width: image.width, height: image.height))
             // Each sheet's first pass gets what is left of the budget.
@@ -29,17 +35,25 @@ extension SlipReader {
     }
 
     /// The forms and unknown slips of the whole page, from its sparse page pass.
+    /// `afterSheet`: a large sheet was read already (with its own Cyrillic pass when it looked non-Latin).
     func locateOnPage(_ image: GrayImage, engine: some OCREngine, options: SlipImageOptions, deadline: ContinuousClock.Instant,
-                      timings: inout SlipImageTimings) throws(GiroError) -> (located: [Located], unknown: [SlipReading]) {
+                      afterSheet: Bool = false, timings: inout SlipImageTimings) throws(GiroError) -> (located: [Located], unknown: [SlipReading]) {
         let t0 = ContinuousClock.now
         var page = try firstPass(image, engine: engine, options: options)
         var found = locateSlips(words: page)
         // The English pass cannot read Cyrillic labels (the Serbian налог): when it found no form and a template
-        // is labelled in Cyrillic, the page is read once more in those templates' languages.
-        // (Not gated by `looksNonLatin`, as the sheets' pass is: its words also find unknown blocks.)
-        if found.forms.isEmpty, !cyrillicLanguages.isEmpty, ContinuousClock.now < deadline {
-            page = try firstPass(image, engine: engine, options: options, languages: cyrillicLanguages)
-            found = locateSlips(words: page)
+        // is labelled in Cyrillic, the page is read once more in those templates' languages — unless the English
+        // words look Latin and already gave a slip with an account or amount, or a large sheet of this print was
+        // read already (the pass would cost 0.6–0.8 s and read Latin print worse). The Cyrillic reading replaces
+        // the English one only when it finds more.
+        if found.forms.isEmpty, !cyrillicLanguages.isEmpty, ContinuousClock.now < deadline,
+           Self.looksNonLatin(page) || (Self.evidence(found.unknown) == 0 && !afterSheet) {
+            let cyrillic = try firstPass(image, engine: engine, options: options, languages: cyrillicLanguages)
+            let again = locateSlips(words: cyrillic)
+            if !again.forms.isEmpty || Self.evidence(again.unknown) > Self.evidence(found.unknown)
+                || found.unknown.isEmpty && !again.unknown.isEmpty {
+                (page, found) = (cyrillic, again)
+            }
         }
         timings.firstPass += ContinuousClock.now - t0
         return (found.forms.map { ($0.match, page) }, found.unknown)
@@ -65,8 +79,10 @@ extension SlipReader {
         var page = try sparseWords(flat, engine: engine, options: options)
         var forms = locateSlips(words: page).forms.map(\.match)
         // Cyrillic labels (the Serbian налог) are read on the sheet too, when the English pass read no form and
-        // little it was sure of (a Latin form reads most of its words at ≥ 0.8; Cyrillic read as English ≤ 0.15).
-        if forms.isEmpty, !cyrillicLanguages.isEmpty, Self.looksNonLatin(page), ContinuousClock.now < deadline {
+        // little it was sure of (a Latin form reads most of its words at ≥ 0.8; Cyrillic read as English ≤ 0.15),
+        // among enough words to be a form's labels (not a box of a few values).
+        if forms.isEmpty, !cyrillicLanguages.isEmpty, page.words.count >= Self.formWords, Self.looksNonLatin(page),
+           ContinuousClock.now < deadline {
             var left = options
             left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
             let cyrillic = try sparseWords(flat, engine: engine, options: left, languages: cyrillicLanguages)

@@ -45,9 +45,6 @@ import Testing
         return n
     }
 
-    /// Pictures whose print alone the image path does not find yet (a regression left open, in the closing note).
-    static let knownWithoutPrint: Set<String> = ["si-upn-media24"]
-
     @Test(arguments: cases)
     func readsAsPinned(_ name: String) throws {
         let dir = Self.folder.appendingPathComponent(name)
@@ -65,11 +62,7 @@ import Testing
                     fields: Self.fields($0.record), exact: Self.score(Self.fields($0.record), truth))
         }
         // The print of a slip with a valid IBAN is never "no slip found".
-        if Self.knownWithoutPrint.contains(name) {
-            withKnownIssue("the print alone finds no slip on this picture since issue 23's first round (open)") { #expect(!slips.isEmpty) }
-        } else {
-            #expect(!slips.isEmpty)
-        }
+        #expect(!slips.isEmpty)
         let golden = dir.appendingPathComponent("giro.json")
         let e = JSONEncoder()
         e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
