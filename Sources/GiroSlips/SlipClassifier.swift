@@ -198,6 +198,7 @@ enum SlipClassifier {
                   let upright = SlipTransform.scaleAndShift(from: l.inliers.map { mm[$0.anchor] }, to: l.inliers.map(\.center)) {
             // Labels millimetres away from the template's say nothing reliable about rotation or shear: the form is
             // taken upright, scaled and moved.
+            if printsAbsent(template, upright, index) { return nil }
             return SlipMatch(template: template, transform: upright, anchors: l.inliers, hits: all)
         } else {
             return nil
@@ -216,7 +217,23 @@ enum SlipClassifier {
            residual(p, from, to) < 0.8 * residual(t, from, to) {
             t = p
         }
+        if !fitOnly, printsAbsent(template, t, index) { return nil }
         return SlipMatch(template: template, transform: t, anchors: chosen.inliers, hits: all)
+    }
+
+    /// Whether a label the template says its form does not print (`classify.absent`) is printed on the fitted form
+    /// (within 5 % of its size around it): the page then holds the sibling that prints it. A label of another slip
+    /// on the same page does not count.
+    static func printsAbsent(_ template: SlipTemplate, _ t: SlipTransform, _ index: PageIndex) -> Bool {
+        guard !template.absent.isEmpty, let inverse = t.inverse() else { return false }
+        let mx = 0.05 * template.width, my = 0.05 * template.height
+        for wording in template.absent {
+            for h in hits(for: wording, index: -1, in: index) {
+                let p = inverse.apply(h.center)
+                if p.x >= -mx, p.x <= template.width + mx, p.y >= -my, p.y <= template.height + my { return true }
+            }
+        }
+        return false
     }
 
     /// Share of a template's labels that must be printed to recognise the form without a strict fit.

@@ -72,6 +72,7 @@ enum SlipLabelPlacement {
             return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
         }
         let labelWords = pxLabels.map(frame), values = pxValues.map(frame)
+        let parts = SlipFormParts(match, page: page)
         let s = 1.0
         let labels = labels(t)
         let inlier = Dictionary(match.anchors.map { ($0.anchor, $0) }, uniquingKeysWith: { a, _ in a })
@@ -84,7 +85,7 @@ enum SlipLabelPlacement {
             guard let label = labels[k], label.anchor < t.anchors.count else { return nil }
             let a = t.anchors[label.anchor]
             // The fit's own hit of this label, else the hit nearest its predicted place.
-            guard let hit = inlier[label.anchor] ?? nearest(match.hits.filter { $0.anchor == label.anchor }, to: a, match) else { return nil }
+            guard let hit = labelHit(label.anchor, match, page: page, parts: parts, words: pxLabels + pxValues) else { return nil }
             let L = frame(hit), cy = (L.y0 + L.y1) / 2, acy = a.box.y + a.box.h / 2
             // Left edges align (another wording is longer or shorter), centres across (a label on two lines).
             // A value under a bilingual label line starts where the line's label text starts (`NOM ET ADRESSE … /
@@ -113,7 +114,9 @@ enum SlipLabelPlacement {
                 let right = (columns.filter { $0.x0 > x0 + s } + labelWords.filter { $0.y1 > y0 && $0.y0 < y1 && $0.x0 > max(x0, L.x1) }
                     + onLabelLine).map(\.x0).min()
                 // The template's box is the least: only widened, never cut (an own render's box is exact).
-                x1 = max(right.map { $0 - gap } ?? formRight, x1, x0 + minExtentMM * s)
+                // Nor widened over the strip that ends the label's part (a receipt beside the main part).
+                let partEnd = parts.end(of: L.x0) ?? .infinity
+                x1 = max(min(right.map { $0 - gap } ?? formRight, partEnd), x1, x0 + minExtentMM * s)
                 // Down: the last zone under this label reaches to the next label below it.
                 let below = others.filter { $0.x1 > x0 && $0.x0 < x1 && $0.y0 > y0 + gap }.map(\.y0).min()
                 let lowest = !labels.indices.contains { j in
