@@ -169,6 +169,7 @@ enum SlipClassifier {
         }
         guard found >= needed else { return nil }
         let mm = template.anchors.map(Self.reference)
+        let skew = textSkew(index)
 
         // Consensus: every pair of hits of different anchors proposes a similarity; the hits agreeing with it refit
         // it as an affine (other printers' forms are stretched unevenly), which may gather more. The fit most
@@ -177,7 +178,7 @@ enum SlipClassifier {
         for i in 0..<all.count {
             for j in (i + 1)..<all.count where all[j].anchor != all[i].anchor {
                 guard let t = SlipTransform.similarity(from: [mm[all[i].anchor], mm[all[j].anchor]], to: [all[i].center, all[j].center]),
-                      t.scale > 0.5, t.scale < 200, abs(atan2(t.d, t.a)) <= maxRotation else { continue }
+                      t.scale > 0.5, t.scale < 200, abs(atan2(t.d, t.a)) <= maxRotation, agreesWithText(t, skew: skew) else { continue }
                 let pivot = SlipPoint(x: (mm[all[i].anchor].x + mm[all[j].anchor].x) / 2, y: (mm[all[i].anchor].y + mm[all[j].anchor].y) / 2)
                 var (inliers, err) = consensus(t, all: all, mm: mm, pivot: pivot)
                 var fit = t

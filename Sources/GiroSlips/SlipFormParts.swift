@@ -81,6 +81,8 @@ extension SlipLabelPlacement {
                 }
             }
         }
+        // The longest wording found is the most specific (`Ve prospěch účtu` over a caption `číslo účtu`).
+        if let most = hits.map(\.words.count).max() { hits = hits.filter { $0.words.count == most } }
         if let f = fitHit, hits.contains(where: { $0.words == f.words }) { return f }
         return nearest(hits, to: a, match)
     }

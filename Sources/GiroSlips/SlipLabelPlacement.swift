@@ -117,6 +117,9 @@ enum SlipLabelPlacement {
                 // Nor widened over the strip that ends the label's part (a receipt beside the main part).
                 let partEnd = parts.end(of: L.x0) ?? .infinity
                 x1 = max(min(right.map { $0 - gap } ?? formRight, partEnd), x1, x0 + minExtentMM * s)
+                // A label printed further along the label's own line starts another field's column: it cuts even
+                // the template's box (a form of another layout puts the payer beside the payee).
+                if let next = onLabelLine.map(\.x0).min() { x1 = max(min(x1, next - gap), x0 + minExtentMM * s) }
                 // Down: the last zone under this label reaches to the next label below it.
                 let below = others.filter { $0.x1 > x0 && $0.x0 < x1 && $0.y0 > y0 + gap }.map(\.y0).min()
                 let lowest = !labels.indices.contains { j in
