@@ -81,8 +81,17 @@ extension SlipLabelPlacement {
                 }
             }
         }
-        // The longest wording found is the most specific (`Ve prospěch účtu` over a caption `číslo účtu`).
-        if let most = hits.map(\.words.count).max() { hits = hits.filter { $0.words.count == most } }
+        // The template's own wording over another edition's (`Ve prospěch účtu` over the caption `číslo účtu`).
+        if hits.count >= 2 {
+            let own = SlipText.tokens(a.text)
+            let primary = hits.filter { h in
+                let toks = h.words.filter { page.words.indices.contains($0) }.flatMap { SlipText.tokens(page.words[$0].text) }
+                return toks.count >= own.count && (0...(toks.count - own.count)).contains { s in
+                    zip(toks[s..<(s + own.count)], own).allSatisfy { SlipText.matches($0, $1) }
+                }
+            }
+            if !primary.isEmpty { hits = primary }
+        }
         if let f = fitHit, hits.contains(where: { $0.words == f.words }) { return f }
         return nearest(hits, to: a, match)
     }

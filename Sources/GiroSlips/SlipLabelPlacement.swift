@@ -119,7 +119,13 @@ enum SlipLabelPlacement {
                 x1 = max(min(right.map { $0 - gap } ?? formRight, partEnd), x1, x0 + minExtentMM * s)
                 // A label printed further along the label's own line starts another field's column: it cuts even
                 // the template's box (a form of another layout puts the payer beside the payee).
-                if let next = onLabelLine.map(\.x0).min() { x1 = max(min(x1, next - gap), x0 + minExtentMM * s) }
+                let starts = onLabelLine.filter { c in
+                    let h = c.y1 - c.y0
+                    return c.x0 > x0 + minExtentMM * s && !labelWords.contains { w in
+                        w.x1 <= c.x0 + 0.1 * h && w.x1 >= c.x0 - 1.5 * h && min(w.y1, c.y1) - max(w.y0, c.y0) > 0.5 * h
+                    }
+                }
+                if let next = starts.map(\.x0).min() { x1 = max(min(x1, next - gap), x0 + minExtentMM * s) }
                 // Down: the last zone under this label reaches to the next label below it.
                 let below = others.filter { $0.x1 > x0 && $0.x0 < x1 && $0.y0 > y0 + gap }.map(\.y0).min()
                 let lowest = !labels.indices.contains { j in
