@@ -2,8 +2,7 @@ import GiroImaging
 
 /// The parts of a fitted form side by side, separated by a strip free of print over the form's whole height: a
 /// receipt or counterfoil beside the main part (the Czech and Slovak postal orders print `Částka`, `Příjemce`,
-/// `Odesílatel` on both). A label found in several parts names its field in the main part, the one holding the
-/// most of the form's labels.
+/// `Odesílatel` on both). A label found in the receipt and elsewhere names its field elsewhere.
 struct SlipFormParts: Sendable {
     /// Each part's extent across, form millimetres of the fit's frame, left to right.
     let ranges: [ClosedRange<Double>]
@@ -49,8 +48,8 @@ struct SlipFormParts: Sendable {
 
 extension SlipLabelPlacement {
     /// The hit that names a zone's field among its anchor's hits. A label the template prints once but the page
-    /// prints in several parts (receipt and main part) is taken in the part holding the most distinct labels of
-    /// the form; a hit inside a longer label (`odesílatele` in `Potvrzení pro odesílatele`, `adresáta` in
+    /// prints in several parts is not taken in a receipt part (a part at the form's edge without the required
+    /// title, repeating two or more of the form's labels) when it is printed elsewhere; a hit inside a longer label (`odesílatele` in `Potvrzení pro odesílatele`, `adresáta` in
     /// `IBAN adresáta`) gives way to one that starts its line's label. Then the fit's own hit, else the nearest.
     static func labelHit(_ anchor: Int, _ match: SlipMatch, page: PageWords, parts: SlipFormParts, words: [PixelRect]) -> AnchorHit? {
         let t = match.template
@@ -64,20 +63,28 @@ extension SlipLabelPlacement {
         }
         let shared = t.anchors.indices.contains { $0 != anchor && !Set(t.anchors[$0].wordings).isDisjoint(with: a.wordings) }
         if !shared, parts.ranges.count >= 2, hits.count >= 2 {
-            let partOf = { (h: AnchorHit) in parts.part(of: inverse.apply(h.center).x) }
+            // By the label's middle: its left edge is the part's own edge when it starts the part.
+            let partOf = { (h: AnchorHit) in
+                parts.part(of: inverse.apply(SlipPoint(x: (h.bounds.x0 + h.bounds.x1) / 2, y: (h.bounds.y0 + h.bounds.y1) / 2)).x)
+            }
             let candidateParts = Set(hits.compactMap(partOf))
             if candidateParts.count >= 2 {
-                // Labels (each starting its label run) per part: a receipt part repeats several of them.
-                var labels: [Int: Set<Int>] = [:]
+                // A receipt is a part at the form's edge that prints no required label (the title) and repeats at
+                // least two labels printed elsewhere too (each starting its label run).
+                var anchorsIn: [Int: Set<Int>] = [:]
                 for h in match.hits where startsLabel(h, words: words) {
-                    if let p = partOf(h) { labels[p, default: []].insert(h.anchor) }
+                    if let p = partOf(h) { anchorsIn[p, default: []].insert(h.anchor) }
                 }
-                // The part printing a required label (the title) first, then the one with the most labels.
                 let required = Set(match.hits.filter { t.anchors[$0.anchor].required }.compactMap(partOf))
-                let rank = { (p: Int) in (required.contains(p) ? 1 : 0, labels[p]?.count ?? 0, -p) }
-                let ranked = candidateParts.sorted { rank($0) > rank($1) }
-                if let main = ranked.first, ranked.dropFirst().allSatisfy({ (labels[$0]?.count ?? 0) >= 2 }) {
-                    hits = hits.filter { partOf($0) == main }
+                let last = parts.ranges.count - 1
+                let receipts = [0, last].filter { p in
+                    let own = anchorsIn[p] ?? []
+                    let repeated = own.filter { a in anchorsIn.contains { $0.key != p && $0.value.contains(a) } }
+                    return !required.contains(p) && repeated.count >= 2
+                }
+                if receipts.count == 1, let receipt = receipts.first {
+                    let kept = hits.filter { partOf($0) != receipt }
+                    if !kept.isEmpty { hits = kept }
                 }
             }
         }

@@ -151,7 +151,12 @@ enum SlipLabelPlacement {
             if abs(dx) >= cropShiftMM || abs(dy) >= cropShiftMM {
                 crops[k] = SlipBox(x: z.box.x + dx, y: z.box.y + dy, w: z.box.w, h: z.box.h)
             }
-            return PixelRect(x0: x0 - m, y0: label.value == .below ? y0 : y0 - m, x1: x1 + m, y1: y1 + m)
+            let box = PixelRect(x0: x0 - m, y0: label.value == .below ? y0 : y0 - m, x1: x1 + m, y1: y1 + m)
+            if label.value == .below, let beside = valueBeside(L, box: box, zone: k, labels: labels, values: values,
+                                                             labelWords: labelWords, limit: min(parts.end(of: L.x0) ?? .infinity, formRight)) {
+                return beside
+            }
+            return box
         }
         stack(&placed, labels: labels, template: t, values: values)
         return t.zones.indices.map { k in
@@ -164,6 +169,31 @@ enum SlipLabelPlacement {
             guard let p = placed[k], p.x1 > p.x0, p.y1 > p.y0 else { return Placed(mm: t.zones[k].box, labelled: false, crop: t.zones[k].box) }
             return Placed(mm: SlipBox(x: p.x0, y: p.y0, w: p.x1 - p.x0, h: p.y1 - p.y0), labelled: true, crop: crops[k] ?? t.zones[k].box)
         }
+    }
+
+    /// Another printer's edition prints the value right of its label (`IBAN ili broj računa primatelja:` wrapped on
+    /// two lines, the IBAN beside it) where the template has it under the label: when nothing is printed in the
+    /// zone's box under the label, but value words stand beside the label within its height (before the next label
+    /// on that line), the zone is read there. Only for the one zone under its label (stacked zones share the lines).
+    static func valueBeside(_ L: PixelRect, box: PixelRect, zone k: Int, labels: [SlipZoneLabel?], values: [PixelRect],
+                            labelWords: [PixelRect], limit: Double) -> PixelRect? {
+        guard let anchor = labels[k]?.anchor, !labels.indices.contains(where: { $0 != k && labels[$0]?.anchor == anchor }) else { return nil }
+        func centre(_ r: PixelRect) -> (Double, Double) { ((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2) }
+        let underneath = values.contains { v in
+            let (cx, cy) = centre(v)
+            return cx >= box.x0 && cx <= box.x1 && cy >= box.y0 && cy <= box.y1
+        }
+        guard !underneath else { return nil }
+        let h = max(L.y1 - L.y0, 1)
+        let nextLabel = labelWords.filter { min($0.y1, L.y1) - max($0.y0, L.y0) > 0.5 * ($0.y1 - $0.y0) && $0.x0 > L.x1 + 0.5 * h }
+            .map(\.x0).min() ?? .infinity
+        let end = min(limit, nextLabel)
+        let beside = values.filter { v in
+            let (cx, cy) = centre(v)
+            return cy >= L.y0 && cy <= L.y1 && v.x0 >= L.x1 - 0.1 * h && cx < end
+        }
+        guard let x1 = beside.map(\.x1).max(), let y0 = beside.map(\.y0).min(), let y1 = beside.map(\.y1).max() else { return nil }
+        return PixelRect(x0: L.x1, y0: min(y0, L.y0), x1: max(x1, min(end, x1 + 0.5 * h)), y1: max(y1, L.y1))
     }
 
     /// A zone's place in form millimetres; `labelled`: placed from its label found on the page (its box already

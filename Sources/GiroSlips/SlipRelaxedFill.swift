@@ -47,3 +47,39 @@ extension SlipGenericReader.Result {
         account.words + (amount?.words ?? []) + (reference?.words ?? []) + (payee?.words ?? []) + (payer?.words ?? [])
     }
 }
+
+extension SlipRecordBuilder {
+    /// A form recognised strictly whose payee account zone read no checked account (another printer's comb cells
+    /// beside the label, a clipped box) takes the generic reader's checked account of the same page, and the
+    /// currency it read beside the same amount where the form's currency zone read nothing; said so. Other fields
+    /// stay the zones' (a name the generic reader guesses is no better than the zone's).
+    static func fillChecked(_ r: inout PaymentRecord, evidence: inout [FieldEvidence], from g: PaymentRecord, diagnostics: inout [Diagnostic]) {
+        var filled: [String] = []
+        // Only where the account zone's own box holds it: the zone saw the value but could not read it (never the
+        // payer's account printed elsewhere on the form).
+        func box(_ e: [FieldEvidence]) -> [Int]? { e.first { $0.field == "creditor.account.iban" && $0.box.count == 4 }?.box }
+        let overlaps: Bool = {
+            guard let a = box(evidence), let b = box(g.source.evidence ?? []) else { return false }
+            return a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3]
+        }()
+        if r.creditor?.account?.iban == nil, overlaps, let account = g.creditor?.account, account.iban != nil,
+           account.iban != r.debtor?.account?.iban {
+            r.creditor = r.creditor ?? Party()
+            r.creditor?.account = account
+            let fields = ["creditor.account.iban", "creditor.account.number"]
+            evidence.removeAll { fields.contains($0.field) }
+            evidence += (g.source.evidence ?? []).filter { fields.contains($0.field) }
+            filled.append("creditor.account.iban")
+        }
+        if let a = r.amount, let ga = g.amount, a.value == ga.value, a.currency != ga.currency,
+           !evidence.contains(where: { $0.field == "currency" && $0.text != nil }) {
+            r.amount?.currency = ga.currency
+            filled.append("currency")
+        }
+        guard !filled.isEmpty else { return }
+        // The zones' own complaints about what is now filled no longer hold.
+        diagnostics.removeAll { d in d.code == .slipFieldUnreadable && filled.contains { d.field == $0 } }
+        diagnostics.append(.info(.slipUnknownClass, field: "source.slipClass",
+                                 "read by the labels and validators (no zone gave them): \(filled.joined(separator: ", "))"))
+    }
+}
