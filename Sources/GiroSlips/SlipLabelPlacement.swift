@@ -125,7 +125,10 @@ enum SlipLabelPlacement {
                         w.x1 <= c.x0 + 0.1 * h && w.x1 >= c.x0 - 1.5 * h && min(w.y1, c.y1) - max(w.y0, c.y0) > 0.5 * h
                     }
                 }
-                if let next = starts.map(\.x0).min() { x1 = max(min(x1, next - gap), x0 + minExtentMM * s) }
+                // Only for a zone right under (or beside) its label: a zone further down (a code line across the
+                // form's foot) runs under the next column too.
+                let underLabel = label.value == .right || z.box.y - (a.box.y + a.box.h) <= 3
+                if underLabel, let next = starts.map(\.x0).min() { x1 = max(min(x1, next - gap), x0 + minExtentMM * s) }
                 // Down: the last zone under this label reaches to the next label below it.
                 let below = others.filter { $0.x1 > x0 && $0.x0 < x1 && $0.y0 > y0 + gap }.map(\.y0).min()
                 let lowest = !labels.indices.contains { j in

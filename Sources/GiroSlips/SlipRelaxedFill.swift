@@ -49,20 +49,26 @@ extension SlipGenericReader.Result {
 }
 
 extension SlipRecordBuilder {
-    /// A form recognised strictly whose payee account zone read no checked account (another printer's comb cells
-    /// beside the label, a clipped box) takes the generic reader's checked account of the same page, and the
-    /// currency it read beside the same amount where the form's currency zone read nothing; said so. Other fields
-    /// stay the zones' (a name the generic reader guesses is no better than the zone's).
+    /// A form recognised strictly whose payee account or amount zone read no checked value (another printer's comb
+    /// cells beside the label, a clipped box) takes the generic reader's of the same page where that lies in the
+    /// zone's box, and the currency it read beside the same amount where the form's currency zone read nothing;
+    /// said so. Other fields stay the zones' (a name the generic reader guesses is no better than the zone's).
     static func fillChecked(_ r: inout PaymentRecord, evidence: inout [FieldEvidence], from g: PaymentRecord, diagnostics: inout [Diagnostic]) {
         var filled: [String] = []
         // Only where the account zone's own box holds it: the zone saw the value but could not read it (never the
         // payer's account printed elsewhere on the form).
-        func box(_ e: [FieldEvidence]) -> [Int]? { e.first { $0.field == "creditor.account.iban" && $0.box.count == 4 }?.box }
-        let overlaps: Bool = {
-            guard let a = box(evidence), let b = box(g.source.evidence ?? []) else { return false }
+        func box(_ e: [FieldEvidence], _ field: String) -> [Int]? { e.first { $0.field == field && $0.box.count == 4 }?.box }
+        func overlaps(_ field: String) -> Bool {
+            guard let a = box(evidence, field), let b = box(g.source.evidence ?? [], field) else { return false }
             return a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3]
-        }()
-        if r.creditor?.account?.iban == nil, overlaps, let account = g.creditor?.account, account.iban != nil,
+        }
+        if r.amount == nil, overlaps("amount"), let amount = g.amount {
+            r.amount = amount
+            evidence.removeAll { $0.field == "amount" }
+            evidence += (g.source.evidence ?? []).filter { $0.field == "amount" }
+            filled.append("amount")
+        }
+        if r.creditor?.account?.iban == nil, overlaps("creditor.account.iban"), let account = g.creditor?.account, account.iban != nil,
            account.iban != r.debtor?.account?.iban {
             r.creditor = r.creditor ?? Party()
             r.creditor?.account = account
