@@ -55,8 +55,8 @@ extension SlipRecordBuilder {
     /// said so. Other fields stay the zones' (a name the generic reader guesses is no better than the zone's).
     static func fillChecked(_ r: inout PaymentRecord, evidence: inout [FieldEvidence], from g: PaymentRecord, diagnostics: inout [Diagnostic]) {
         var filled: [String] = []
-        // Only where the account zone's own box holds it: the zone saw the value but could not read it (never the
-        // payer's account printed elsewhere on the form).
+        // Only where the zone's own box holds it (the zone saw the value but could not read it), never from another
+        // zone's box (the payer's account).
         func box(_ e: [FieldEvidence], _ field: String) -> [Int]? { e.first { $0.field == field && $0.box.count == 4 }?.box }
         func overlaps(_ field: String) -> Bool {
             guard let a = box(evidence, field), let b = box(g.source.evidence ?? [], field) else { return false }
@@ -68,7 +68,15 @@ extension SlipRecordBuilder {
             evidence += (g.source.evidence ?? []).filter { $0.field == "amount" }
             filled.append("amount")
         }
-        if r.creditor?.account?.iban == nil, overlaps("creditor.account.iban"), let account = g.creditor?.account, account.iban != nil,
+        // The account: in the zone's box, or at least in no other zone's (a talon's copy, not the payer's account).
+        let inOtherZone: Bool = {
+            guard let b = box(g.source.evidence ?? [], "creditor.account.iban") else { return true }
+            return evidence.contains { e in
+                e.field != "creditor.account.iban" && e.box.count == 4
+                    && e.box[0] < b[0] + b[2] && b[0] < e.box[0] + e.box[2] && e.box[1] < b[1] + b[3] && b[1] < e.box[1] + e.box[3]
+            }
+        }()
+        if r.creditor?.account?.iban == nil, overlaps("creditor.account.iban") || !inOtherZone, let account = g.creditor?.account, account.iban != nil,
            account.iban != r.debtor?.account?.iban {
             r.creditor = r.creditor ?? Party()
             r.creditor?.account = account
