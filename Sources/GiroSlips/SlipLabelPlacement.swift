@@ -115,12 +115,18 @@ enum SlipLabelPlacement {
                     + onLabelLine).map(\.x0).min()
                 // The template's box is the least: only widened, never cut (an own render's box is exact).
                 // Nor widened over the strip that ends the label's part (a receipt beside the main part).
-                let partEnd = parts.end(of: L.x0) ?? .infinity
+                // (Only for a label printed in several parts: elsewhere the template's column widths rule.)
+                let labelParts = Set(match.hits.filter { $0.anchor == label.anchor }.compactMap { parts.part(of: frame($0).x0 / 2 + frame($0).x1 / 2) })
+                let partEnd = labelParts.count >= 2 ? parts.end(of: L.x0) ?? .infinity : .infinity
                 x1 = max(min(right.map { $0 - gap } ?? formRight, partEnd), x1, x0 + minExtentMM * s)
                 // A label printed further along the label's own line starts another field's column: it cuts even
                 // the template's box (a form of another layout puts the payer beside the payee).
+                // Another piece of this field's own label (`broj modela … poziv na broj`) starts no other column.
+                let ownLabel = match.hits.filter { $0.anchor == label.anchor }.map { frame($0) }
                 let starts = onLabelLine.filter { c in
                     let h = c.y1 - c.y0
+                    let (cx, cy) = ((c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2)
+                    guard !ownLabel.contains(where: { cx >= $0.x0 && cx <= $0.x1 && cy >= $0.y0 && cy <= $0.y1 }) else { return false }
                     return c.x0 > x0 + minExtentMM * s && !labelWords.contains { w in
                         w.x1 <= c.x0 + 0.1 * h && w.x1 >= c.x0 - 1.5 * h && min(w.y1, c.y1) - max(w.y0, c.y0) > 0.5 * h
                     }
