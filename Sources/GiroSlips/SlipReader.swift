@@ -167,8 +167,7 @@ public struct SlipReader: Sendable {
                 match.fallback = g.reading(page).record
                 used.formUnion(g.valueWords)
             } else if fixedClass == nil, match.template.zones.contains(where: { $0.required && ($0.parser == .iban || $0.parser == .account) }),
-                      let inside = Self.wordsInside(match, page: page, excluding: used),
-                      let g = SlipGenericReader(vocabulary: vocabulary, rules: rules).read(page, among: inside) {
+                      let g = SlipGenericReader(vocabulary: vocabulary, rules: rules).read(page, among: page.words.indices.filter { !used.contains($0) }) {
                 // Its checked account, in case the form's own account zone reads none (`SlipRecordBuilder.fillChecked`).
                 match.fallback = g.reading(page).record
             }
@@ -209,19 +208,6 @@ public struct SlipReader: Sendable {
             }
         }
         return (forms, unknown)
-    }
-
-    /// The free words whose centre lies on the fitted form (another slip's on the same page are not its values);
-    /// nil when the fit cannot be inverted.
-    static func wordsInside(_ m: SlipMatch, page: PageWords, excluding used: Set<Int>) -> [Int]? {
-        guard let inv = m.transform.inverse() else { return nil }
-        let t = m.template
-        return page.words.indices.filter { i in
-            guard !used.contains(i) else { return false }
-            let w = page.words[i]
-            let c = inv.apply(SlipPoint(x: Double(w.x) + Double(w.w) / 2, y: Double(w.y) + Double(w.h) / 2))
-            return c.x >= 0 && c.y >= 0 && c.x <= t.width && c.y <= t.height
-        }
     }
 
     /// The form's corners in image pixels, clockwise from its top-left.

@@ -68,9 +68,16 @@ extension SlipRecordBuilder {
             evidence += (g.source.evidence ?? []).filter { $0.field == "amount" }
             filled.append("amount")
         }
-        // The account: in the zone's box, or at least in no other zone's (a talon's copy, not the payer's account).
+        // The account: in the zone's box, or at least among the form's zones but in no other zone's box (a talon's
+        // copy, not the payer's account nor another slip's).
         let inOtherZone: Bool = {
             guard let b = box(g.source.evidence ?? [], "creditor.account.iban") else { return true }
+            // Within the area the form's zones cover (another slip on the same page is not this form).
+            let zones = evidence.filter { $0.box.count == 4 && $0.box[2] > 0 && $0.box[3] > 0 }.map(\.box)
+            guard let x0 = zones.map({ $0[0] }).min(), let y0 = zones.map({ $0[1] }).min(),
+                  let x1 = zones.map({ $0[0] + $0[2] }).max(), let y1 = zones.map({ $0[1] + $0[3] }).max() else { return true }
+            let cx = b[0] + b[2] / 2, cy = b[1] + b[3] / 2
+            guard cx >= x0, cx <= x1, cy >= y0, cy <= y1 else { return true }
             return evidence.contains { e in
                 e.field != "creditor.account.iban" && e.box.count == 4
                     && e.box[0] < b[0] + b[2] && b[0] < e.box[0] + e.box[2] && e.box[1] < b[1] + b[3] && b[1] < e.box[1] + e.box[3]
