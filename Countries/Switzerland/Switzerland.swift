@@ -14,7 +14,7 @@ public enum Switzerland {
         codingLines: [codingLineReader],
         slipTemplates: SwissSlipTemplates.files.map { SlipTemplateFile(name: $0.name, bytes: $0.bytes) },
         extrasKeys: ["ch.currency", "ch.referenceType", "ch.esr.slip", "ch.esr.documentType", "ch.esr.participant",
-                     "ch.esr.codingLine", "ch.es.bankClearing", "ch.es.bankPostalAccount"],
+                     "ch.esr.codingLine", "ch.es.bankClearing", "ch.es.bankPostalAccount", "ch.bank"],
         datedRules: SPCDatedRules.all
     )
 }

@@ -169,6 +169,7 @@ enum SlipClassifier {
         }
         guard found >= needed else { return nil }
         let mm = template.anchors.map(Self.reference)
+        let skew = textSkew(index)
 
         // Consensus: every pair of hits of different anchors proposes a similarity; the hits agreeing with it refit
         // it as an affine (other printers' forms are stretched unevenly), which may gather more. The fit most
@@ -177,7 +178,7 @@ enum SlipClassifier {
         for i in 0..<all.count {
             for j in (i + 1)..<all.count where all[j].anchor != all[i].anchor {
                 guard let t = SlipTransform.similarity(from: [mm[all[i].anchor], mm[all[j].anchor]], to: [all[i].center, all[j].center]),
-                      t.scale > 0.5, t.scale < 200, abs(atan2(t.d, t.a)) <= maxRotation else { continue }
+                      t.scale > 0.5, t.scale < 200, abs(atan2(t.d, t.a)) <= maxRotation, agreesWithText(t, skew: skew) else { continue }
                 let pivot = SlipPoint(x: (mm[all[i].anchor].x + mm[all[j].anchor].x) / 2, y: (mm[all[i].anchor].y + mm[all[j].anchor].y) / 2)
                 var (inliers, err) = consensus(t, all: all, mm: mm, pivot: pivot)
                 var fit = t
@@ -198,6 +199,7 @@ enum SlipClassifier {
                   let upright = SlipTransform.scaleAndShift(from: l.inliers.map { mm[$0.anchor] }, to: l.inliers.map(\.center)) {
             // Labels millimetres away from the template's say nothing reliable about rotation or shear: the form is
             // taken upright, scaled and moved.
+            if printsAbsent(template, upright, index) { return nil }
             return SlipMatch(template: template, transform: upright, anchors: l.inliers, hits: all)
         } else {
             return nil
@@ -216,7 +218,23 @@ enum SlipClassifier {
            residual(p, from, to) < 0.8 * residual(t, from, to) {
             t = p
         }
+        if !fitOnly, printsAbsent(template, t, index) { return nil }
         return SlipMatch(template: template, transform: t, anchors: chosen.inliers, hits: all)
+    }
+
+    /// Whether a label the template says its form does not print (`classify.absent`) is printed on the fitted form
+    /// (within 5 % of its size around it): the page then holds the sibling that prints it. A label of another slip
+    /// on the same page does not count.
+    static func printsAbsent(_ template: SlipTemplate, _ t: SlipTransform, _ index: PageIndex) -> Bool {
+        guard !template.absent.isEmpty, let inverse = t.inverse() else { return false }
+        let mx = 0.05 * template.width, my = 0.05 * template.height
+        for wording in template.absent {
+            for h in hits(for: wording, index: -1, in: index) {
+                let p = inverse.apply(h.center)
+                if p.x >= -mx, p.x <= template.width + mx, p.y >= -my, p.y <= template.height + my { return true }
+            }
+        }
+        return false
     }
 
     /// Share of a template's labels that must be printed to recognise the form without a strict fit.

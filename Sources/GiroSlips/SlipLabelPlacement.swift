@@ -72,6 +72,7 @@ enum SlipLabelPlacement {
             return PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
         }
         let labelWords = pxLabels.map(frame), values = pxValues.map(frame)
+        let parts = SlipFormParts(match, page: page)
         let s = 1.0
         let labels = labels(t)
         let inlier = Dictionary(match.anchors.map { ($0.anchor, $0) }, uniquingKeysWith: { a, _ in a })
@@ -84,7 +85,7 @@ enum SlipLabelPlacement {
             guard let label = labels[k], label.anchor < t.anchors.count else { return nil }
             let a = t.anchors[label.anchor]
             // The fit's own hit of this label, else the hit nearest its predicted place.
-            guard let hit = inlier[label.anchor] ?? nearest(match.hits.filter { $0.anchor == label.anchor }, to: a, match) else { return nil }
+            guard let hit = labelHit(label.anchor, match, page: page, parts: parts, words: pxLabels + pxValues) else { return nil }
             let L = frame(hit), cy = (L.y0 + L.y1) / 2, acy = a.box.y + a.box.h / 2
             // Left edges align (another wording is longer or shorter), centres across (a label on two lines).
             // A value under a bilingual label line starts where the line's label text starts (`NOM ET ADRESSE … /
@@ -113,7 +114,27 @@ enum SlipLabelPlacement {
                 let right = (columns.filter { $0.x0 > x0 + s } + labelWords.filter { $0.y1 > y0 && $0.y0 < y1 && $0.x0 > max(x0, L.x1) }
                     + onLabelLine).map(\.x0).min()
                 // The template's box is the least: only widened, never cut (an own render's box is exact).
-                x1 = max(right.map { $0 - gap } ?? formRight, x1, x0 + minExtentMM * s)
+                // Nor widened over the strip that ends the label's part (a receipt beside the main part).
+                // (Only for a label printed in several parts: elsewhere the template's column widths rule.)
+                let labelParts = Set(match.hits.filter { $0.anchor == label.anchor }.compactMap { parts.part(of: frame($0).x0 / 2 + frame($0).x1 / 2) })
+                let partEnd = labelParts.count >= 2 ? parts.end(of: L.x0) ?? .infinity : .infinity
+                x1 = max(min(right.map { $0 - gap } ?? formRight, partEnd), x1, x0 + minExtentMM * s)
+                // A label printed further along the label's own line starts another field's column: it cuts even
+                // the template's box (a form of another layout puts the payer beside the payee).
+                // Another piece of this field's own label (`broj modela … poziv na broj`) starts no other column.
+                let ownLabel = match.hits.filter { $0.anchor == label.anchor }.map { frame($0) }
+                let starts = onLabelLine.filter { c in
+                    let h = c.y1 - c.y0
+                    let (cx, cy) = ((c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2)
+                    guard !ownLabel.contains(where: { cx >= $0.x0 && cx <= $0.x1 && cy >= $0.y0 && cy <= $0.y1 }) else { return false }
+                    return c.x0 > x0 + minExtentMM * s && !labelWords.contains { w in
+                        w.x1 <= c.x0 + 0.1 * h && w.x1 >= c.x0 - 1.5 * h && min(w.y1, c.y1) - max(w.y0, c.y0) > 0.5 * h
+                    }
+                }
+                // Only for a zone right under (or beside) its label: a zone further down (a code line across the
+                // form's foot) runs under the next column too.
+                let underLabel = label.value == .right || z.box.y - (a.box.y + a.box.h) <= 3
+                if underLabel, let next = starts.map(\.x0).min() { x1 = max(min(x1, next - gap), x0 + minExtentMM * s) }
                 // Down: the last zone under this label reaches to the next label below it.
                 let below = others.filter { $0.x1 > x0 && $0.x0 < x1 && $0.y0 > y0 + gap }.map(\.y0).min()
                 let lowest = !labels.indices.contains { j in
@@ -139,7 +160,12 @@ enum SlipLabelPlacement {
             if abs(dx) >= cropShiftMM || abs(dy) >= cropShiftMM {
                 crops[k] = SlipBox(x: z.box.x + dx, y: z.box.y + dy, w: z.box.w, h: z.box.h)
             }
-            return PixelRect(x0: x0 - m, y0: label.value == .below ? y0 : y0 - m, x1: x1 + m, y1: y1 + m)
+            let box = PixelRect(x0: x0 - m, y0: label.value == .below ? y0 : y0 - m, x1: x1 + m, y1: y1 + m)
+            if label.value == .below, let beside = valueBeside(L, box: box, zone: k, labels: labels, values: values,
+                                                             labelWords: labelWords, limit: min(parts.end(of: L.x0) ?? .infinity, formRight)) {
+                return beside
+            }
+            return box
         }
         stack(&placed, labels: labels, template: t, values: values)
         return t.zones.indices.map { k in
@@ -152,6 +178,31 @@ enum SlipLabelPlacement {
             guard let p = placed[k], p.x1 > p.x0, p.y1 > p.y0 else { return Placed(mm: t.zones[k].box, labelled: false, crop: t.zones[k].box) }
             return Placed(mm: SlipBox(x: p.x0, y: p.y0, w: p.x1 - p.x0, h: p.y1 - p.y0), labelled: true, crop: crops[k] ?? t.zones[k].box)
         }
+    }
+
+    /// Another printer's edition prints the value right of its label (`IBAN ili broj računa primatelja:` wrapped on
+    /// two lines, the IBAN beside it) where the template has it under the label: when nothing is printed in the
+    /// zone's box under the label, but value words stand beside the label within its height (before the next label
+    /// on that line), the zone is read there. Only for the one zone under its label (stacked zones share the lines).
+    static func valueBeside(_ L: PixelRect, box: PixelRect, zone k: Int, labels: [SlipZoneLabel?], values: [PixelRect],
+                            labelWords: [PixelRect], limit: Double) -> PixelRect? {
+        guard let anchor = labels[k]?.anchor, !labels.indices.contains(where: { $0 != k && labels[$0]?.anchor == anchor }) else { return nil }
+        func centre(_ r: PixelRect) -> (Double, Double) { ((r.x0 + r.x1) / 2, (r.y0 + r.y1) / 2) }
+        let underneath = values.contains { v in
+            let (cx, cy) = centre(v)
+            return cx >= box.x0 && cx <= box.x1 && cy >= box.y0 && cy <= box.y1
+        }
+        guard !underneath else { return nil }
+        let h = max(L.y1 - L.y0, 1)
+        let nextLabel = labelWords.filter { min($0.y1, L.y1) - max($0.y0, L.y0) > 0.5 * ($0.y1 - $0.y0) && $0.x0 > L.x1 + 0.5 * h }
+            .map(\.x0).min() ?? .infinity
+        let end = min(limit, nextLabel)
+        let beside = values.filter { v in
+            let (cx, cy) = centre(v)
+            return cy >= L.y0 && cy <= L.y1 && v.x0 >= L.x1 - 0.1 * h && cx < end
+        }
+        guard let x1 = beside.map(\.x1).max(), let y0 = beside.map(\.y0).min(), let y1 = beside.map(\.y1).max() else { return nil }
+        return PixelRect(x0: L.x1, y0: min(y0, L.y0), x1: max(x1, min(end, x1 + 0.5 * h)), y1: max(y1, L.y1))
     }
 
     /// A zone's place in form millimetres; `labelled`: placed from its label found on the page (its box already

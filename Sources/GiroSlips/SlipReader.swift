@@ -168,6 +168,10 @@ public struct SlipReader: Sendable {
                let g = SlipGenericReader(vocabulary: vocabulary, rules: rules).read(page, among: page.words.indices.filter { !used.contains($0) }) {
                 match.fallback = g.reading(page).record
                 used.formUnion(g.valueWords)
+            } else if fixedClass == nil, match.template.zones.contains(where: { $0.required && ($0.parser == .iban || $0.parser == .account) }),
+                      let g = SlipGenericReader(vocabulary: vocabulary, rules: rules).read(page, among: page.words.indices.filter { !used.contains($0) }) {
+                // Its checked account, in case the form's own account zone reads none (`SlipRecordBuilder.fillChecked`).
+                match.fallback = g.reading(page).record
             }
             let anchorWords = Set(match.anchors.flatMap(\.words))
             let labels = otherLabels ?? vocabulary.labelWords(on: page)

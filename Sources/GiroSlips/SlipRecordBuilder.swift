@@ -76,7 +76,9 @@ enum SlipRecordBuilder {
 
         // A SEPA-wide form is of the creditor's country, as the EPC QR record is.
         if panEuropean, let iban = record.creditor?.account?.iban, iban.utf8.count >= 2 { record.country = String(iban.prefix(2)) }
-        if let g = match.fallback { fill(&record, evidence: &evidence, from: g, diagnostics: &diagnostics) }
+        if let g = match.fallback {
+            if match.relaxed { fill(&record, evidence: &evidence, from: g, diagnostics: &diagnostics) } else { fillChecked(&record, evidence: &evidence, from: g, diagnostics: &diagnostics) }
+        }
         record.source.evidence = evidence
         if match.relaxed {
             diagnostics.append(.warning(.slipUnknownClass, field: "source.slipClass", uncertain: true,

@@ -150,6 +150,9 @@ public struct SlipTemplate: Sendable, Hashable, Codable {
     public var currency: String?
     public var anchors: [SlipAnchor]
     public var minAnchors: Int
+    /// Labels whose presence on the form says it is a sibling, not this class (`classify.absent`): the neutral
+    /// form is the one *without* the bank's `Zugunsten von`. Each is a wording matched like an anchor's.
+    public var absent: [String] = []
     /// Higher is tried first; ties in order of `id`.
     public var priority: Int
     public var zones: [SlipZone]

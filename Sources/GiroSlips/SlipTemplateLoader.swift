@@ -149,7 +149,7 @@ public enum SlipTemplateLoader {
             if let p = m.first(where: { $0.key == "priority" }) { priority = try integer(p.value, "priority") }
 
             let (classifyV, _) = try member(m, "classify", in: "", line: root.line)
-            let cm = try object(classifyV, "classify", allowed: ["anchors", "minAnchors"])
+            let cm = try object(classifyV, "classify", allowed: ["anchors", "minAnchors", "absent"])
             let (anchorsV, _) = try member(cm, "anchors", in: "classify", line: classifyV.line)
             guard case .array(let anchorItems, _) = anchorsV else { throw fail("classify.anchors", anchorsV.line, "expected an array") }
             guard anchorItems.count <= SlipTemplateLoader.maxAnchors else { throw fail("classify.anchors", anchorsV.line, "more than \(SlipTemplateLoader.maxAnchors) anchors") }
@@ -186,6 +186,8 @@ public enum SlipTemplateLoader {
             guard minAnchors <= anchors.count else {
                 throw fail("classify.minAnchors", minV.line, "\(minAnchors) anchors required but only \(anchors.count) defined")
             }
+
+            let absent = try absentLabels(cm, anchors: anchors)
 
             let (zonesV, _) = try member(m, "zones", in: "", line: root.line)
             guard case .array(let zoneItems, _) = zonesV, !zoneItems.isEmpty else { throw fail("zones", zonesV.line, "expected a non-empty array") }
@@ -224,8 +226,32 @@ public enum SlipTemplateLoader {
                 }
             }
             return SlipTemplate(id: id, country: country, name: name, width: width, height: height, languages: languages,
-                                currency: currency, anchors: anchors, minAnchors: minAnchors, priority: priority,
+                                currency: currency, anchors: anchors, minAnchors: minAnchors, absent: absent, priority: priority,
                                 zones: zones, rules: rules, file: file)
+        }
+
+        /// `classify.absent`: wordings that must not be printed on the form (a sibling's label). None may be one of
+        /// the template's own anchors' wordings: the form would exclude itself.
+        func absentLabels(_ cm: Members, anchors: [SlipAnchor]) throws(GiroError) -> [String] {
+            guard let a = cm.first(where: { $0.key == "absent" }) else { return [] }
+            let key = "classify.absent"
+            let ws = try stringList(a.value, key)
+            guard ws.count <= SlipTemplateLoader.maxVariants else { throw fail(key, a.line, "more than \(SlipTemplateLoader.maxVariants) wordings") }
+            let own = anchors.flatMap(\.wordings).map(SlipText.tokens)
+            for (i, w) in ws.enumerated() {
+                let toks = SlipText.tokens(w)
+                guard !toks.isEmpty else { throw fail("\(key)[\(i)]", a.line, "\"\(w.prefix(40))\" has no letters or digits") }
+                // Matched inside one of the form's own labels, it would exclude the form itself.
+                let inside = own.contains { o in
+                    o.count >= toks.count && (0...(o.count - toks.count)).contains { s in
+                        zip(o[s..<(s + toks.count)], toks).allSatisfy { SlipText.matches($0, $1) }
+                    }
+                }
+                if inside {
+                    throw fail("\(key)[\(i)]", a.line, "\"\(w.prefix(40))\" is printed in one of this template's own anchors")
+                }
+            }
+            return ws
         }
 
         func checkLanguages(_ ls: [String], _ key: String, _ line: Int) throws(GiroError) {
