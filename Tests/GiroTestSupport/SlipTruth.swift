@@ -111,7 +111,9 @@ public struct RecordJSON {
         case "amount": return [string("amount.value")].compactMap { $0 }
         case "currency": return [string("amount.currency")].compactMap { $0 }
         case "reference":
-            guard let v = string("reference.value") else { return [] }
+            // A Czech or Slovak slip's payment reference is its variable symbol, which the record keeps in
+            // `symbols.variable` (as the QR Platba / PAY by square decoders do).
+            guard let v = string("reference.value") else { return [string("symbols.variable")].compactMap { $0 } }
             return [v] + (string("reference.model").map { ["\($0)\(v)", "\($0) \(v)"] } ?? [])
         case "creditor_name": return [string("creditor.name")].compactMap { $0 }
         case "debtor_name": return [string("debtor.name")].compactMap { $0 }
