@@ -18,8 +18,10 @@ package struct SlipCombCells: Sendable {
     static let minTicks = 5
     static let dark: UInt8 = 128
 
-    /// Nil when the crop holds no comb. `border`: the white frame around the crop's content.
-    package static func find(in crop: GrayImage, border: Int) -> SlipCombCells? {
+    /// Nil when the crop holds no comb. `border`: the white frame around the crop's content. `strict`: only full
+    /// walls and ticks standing on (hanging from) a line count, not strokes cut by the crop's edge — on a crop
+    /// where the form's colour is dropped, what is left at a regular pitch is more often a monospaced value.
+    package static func find(in crop: GrayImage, border: Int, strict: Bool = false) -> SlipCombCells? {
         let w = crop.width, h = crop.height
         let top = border, bottom = h - border, ih = bottom - top
         guard ih >= 12, w - 2 * border >= 60 else { return nil }
@@ -48,7 +50,7 @@ package struct SlipCombCells: Sendable {
         func isTick(_ x: Int) -> Bool {
             let r = runs[x], n = r.to - r.from
             guard n * 5 >= ih else { return false }
-            return r.from <= top + 2 || r.to >= bottom - 2 || n * 20 >= ih * 17 || onLine(x, r.to) || onLine(x, r.from - 1)
+            return (!strict && (r.from <= top + 2 || r.to >= bottom - 2)) || n * 20 >= ih * 17 || onLine(x, r.to) || onLine(x, r.from - 1)
         }
         var ticks: [Tick] = []
         var x = border

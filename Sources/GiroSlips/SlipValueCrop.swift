@@ -26,7 +26,7 @@ extension SlipReader {
         // value reads as a line (whitening ticks found on the original would only cut the glyphs they touch, and
         // cells read one by one lose the word's context); a comb in another colour than the form's stays, and is
         // whitened and read cell by cell.
-        let cells = SlipCombCells.find(in: crop, border: Self.cropBorder)
+        let cells = SlipCombCells.find(in: crop, border: Self.cropBorder, strict: fromDropout)
         return (cells.map { $0.whitened(crop) } ?? crop, contrast, cells)
     }
 
@@ -44,8 +44,9 @@ extension SlipReader {
         let inner = SlipValueWindow.Window(x0: border + gxPx, y0: border + gyPx,
                                            x1: min(limit.x1, border + gxPx + size.width - 2 * border),
                                            y1: min(limit.y1, border + gyPx + size.height - 2 * border))
-        // A cut glyph runs on at most 2.5 mm (a capital 4 mm high cut at its middle needs 2).
-        let win = SlipValueWindow.grown(ref, inner: inner, limit: limit, reach: Int(2.5 * ppm))
+        // A cut glyph runs on at most 4 mm (a capital 4 mm high cut at its middle needs 2; a long line a degree
+        // off its box, one more at its end).
+        let win = SlipValueWindow.grown(ref, inner: inner, limit: limit, reach: Int(4 * ppm))
         guard win != inner else { return nil }
         return SlipValueWindow.cut(ref, win, border: border)
     }

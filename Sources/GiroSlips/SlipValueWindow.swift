@@ -36,7 +36,7 @@ package enum SlipValueWindow {
             func rowFrame(_ y: Int) -> Bool { rowInk(y) * 10 >= width * 6 }
             // Only the cut glyphs are completed: a gap of more than a few rows (a caron or ring above its letter
             // is crossed) ends the growth, before a label or a neighbouring line joins the value.
-            let rowGap = max(2, reach / 8)
+            let rowGap = max(2, reach / 6)
             func extend(from start: Int, step: Int, bound: Int) -> Int? {
                 var y = start, last: Int? = nil, gap = 0
                 while (step < 0 ? y >= bound : y < bound), gap <= rowGap, !rowFrame(y) {
@@ -45,12 +45,21 @@ package enum SlipValueWindow {
                 }
                 return last
             }
-            if rowInked(win.y0) || rowInked(win.y0 + 1 < win.y1 ? win.y0 + 1 : win.y0),
-               let top = extend(from: win.y0 - 1, step: -1, bound: max(limit.y0, win.y0 - reach)) {
+            // The ink run from the edge into the box: a value the box cuts at its bottom has at least a third of
+            // its glyphs inside, at its top (where the line above, or a label, dips in) at least half; a
+            // neighbouring line that only dips into the box has less.
+            func inside(from start: Int, step: Int) -> Int {
+                var y = start, n = 0
+                while y >= win.y0, y < win.y1, rowInked(y) { n += 1; y += step }
+                return n
+            }
+            let (topIn, bottomIn) = (inside(from: win.y0, step: 1), inside(from: win.y1 - 1, step: -1))
+            if topIn > 0, let top = extend(from: win.y0 - 1, step: -1, bound: max(limit.y0, win.y0 - reach)),
+               topIn >= win.y0 - top {
                 win.y0 = max(limit.y0, top - 2)
             }
-            if rowInked(win.y1 - 1) || rowInked(win.y1 - 2 >= win.y0 ? win.y1 - 2 : win.y1 - 1),
-               let bottom = extend(from: win.y1, step: 1, bound: min(limit.y1, win.y1 + reach)) {
+            if bottomIn > 0, let bottom = extend(from: win.y1, step: 1, bound: min(limit.y1, win.y1 + reach)),
+               bottomIn * 2 >= bottom - win.y1 {
                 win.y1 = min(limit.y1, bottom + 3)
             }
             // Columns: a value cut at the box's left or right edge runs on until a gap wider than a character
