@@ -44,8 +44,10 @@ package struct SlipCombCells: Sendable {
         // A tick's run: at least a fifth of the box high, touching its top or bottom edge, or standing on (hanging
         // from) a line — the box's edge inside a crop grown over its value; or a full-height wall.
         func inkAt(_ x: Int, _ y: Int) -> Bool { x >= 0 && x < w && y >= 0 && y < h && crop.pixels[y * w + x] < Self.dark }
+        // A line: a row dark without a break 12 px either side (the stems of `m` or `n` ending on their baseline
+        // are dark at a few points only).
         func onLine(_ x: Int, _ y: Int) -> Bool {
-            (-1...1).contains { dy in inkAt(x - 5, y + dy) && inkAt(x + 5, y + dy) && inkAt(x - 8, y + dy) && inkAt(x + 8, y + dy) }
+            (-1...1).contains { dy in (-12...12).allSatisfy { inkAt(x + $0, y + dy) } }
         }
         func isTick(_ x: Int) -> Bool {
             let r = runs[x], n = r.to - r.from
