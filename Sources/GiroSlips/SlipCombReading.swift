@@ -16,7 +16,19 @@ extension SlipReader {
         }
         guard let image = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels),
               let words = try? engine.recognize(image, settings: settings) else { return nil }
-        return lines(words)
+        let read = lines(words)
+        return (withoutFrameBars(read.text), read.confidence)
+    }
+
+    /// A box's frame caught at a line's end comes back as a lone `|` (`6075 0629 9006 |`): no character of the
+    /// value, dropped there.
+    static func withoutFrameBars(_ text: [String]) -> [String] {
+        text.compactMap { line in
+            var words = line.split(separator: " ")
+            while let w = words.first, w.allSatisfy({ $0 == "|" }) { words.removeFirst() }
+            while let w = words.last, w.allSatisfy({ $0 == "|" }) { words.removeLast() }
+            return words.isEmpty ? nil : words.joined(separator: " ")
+        }
     }
 
     /// The comb's inked cells side by side with a cell's width of paper between them, read as one line; each

@@ -48,3 +48,10 @@ import Testing
         #expect(comb.cells.count == 13, "6 + 1 + 6 cells: \(comb.cells)")
     }
 }
+
+/// A frame's edge read as a lone `|` at a line's end is dropped; a `|` inside the line stays.
+@Suite struct SlipFrameBarTests {
+    @Test func loneBarsAtLineEndsAreDropped() {
+        #expect(SlipReader.withoutFrameBars(["6075 0629 9006 |", "| KINDERGARTEN", "A | B", "| |"]) == ["6075 0629 9006", "KINDERGARTEN", "A | B"])
+    }
+}
