@@ -20,14 +20,19 @@ extension SlipReader {
         return (withoutFrameBars(read.text), read.confidence)
     }
 
-    /// A box's frame caught at a line's end comes back as a lone `|` (`6075 0629 9006 |`): no character of the
-    /// value, dropped there.
+    /// A box's frame caught at a line's end comes back as `|` (`6075 0629 9006 |`, `|1234567890`), or as an
+    /// unpaired bracket (`[2024031234`): no character of the value, dropped there.
     static func withoutFrameBars(_ text: [String]) -> [String] {
         text.compactMap { line in
-            var words = line.split(separator: " ")
-            while let w = words.first, w.allSatisfy({ $0 == "|" }) { words.removeFirst() }
-            while let w = words.last, w.allSatisfy({ $0 == "|" }) { words.removeLast() }
-            return words.isEmpty ? nil : words.joined(separator: " ")
+            var s = Substring(line.trimmingCharacters(in: .whitespaces))
+            while true {
+                let before = s
+                if s.first == "|" || (s.first == "[" && !s.contains("]")) { s = s.dropFirst() }
+                if s.last == "|" || (s.last == "]" && !s.contains("[")) { s = s.dropLast() }
+                s = Substring(s.trimmingCharacters(in: .whitespaces))
+                if s == before { break }
+            }
+            return s.isEmpty ? nil : String(s)
         }
     }
 

@@ -49,9 +49,11 @@ import Testing
     }
 }
 
-/// A frame's edge read as a lone `|` at a line's end is dropped; a `|` inside the line stays.
+/// A frame's edge read as `|` or an unpaired bracket at a line's end is dropped; a `|` inside the line, paired
+/// brackets stay.
 @Suite struct SlipFrameBarTests {
     @Test func loneBarsAtLineEndsAreDropped() {
-        #expect(SlipReader.withoutFrameBars(["6075 0629 9006 |", "| KINDERGARTEN", "A | B", "| |"]) == ["6075 0629 9006", "KINDERGARTEN", "A | B"])
+        #expect(SlipReader.withoutFrameBars(["6075 0629 9006 |", "| KINDERGARTEN", "A | B", "| |", "|1234567890", "[2024031234",
+                                             "[A] B"]) == ["6075 0629 9006", "KINDERGARTEN", "A | B", "1234567890", "2024031234", "[A] B"])
     }
 }
