@@ -18,8 +18,10 @@ package struct SlipCombCells: Sendable {
     static let minTicks = 5
     static let dark: UInt8 = 128
 
-    /// Nil when the crop holds no comb. `border`: the white frame around the crop's content.
-    package static func find(in crop: GrayImage, border: Int) -> SlipCombCells? {
+    /// Nil when the crop holds no comb. `border`: the white frame around the crop's content. `strict`: only full
+    /// walls and ticks standing on (hanging from) a line count, not strokes cut by the crop's edge — on a crop
+    /// where the form's colour is dropped, what is left at a regular pitch is more often a monospaced value.
+    package static func find(in crop: GrayImage, border: Int, strict: Bool = false) -> SlipCombCells? {
         let w = crop.width, h = crop.height
         let top = border, bottom = h - border, ih = bottom - top
         guard ih >= 12, w - 2 * border >= 60 else { return nil }
@@ -39,18 +41,25 @@ package struct SlipCombCells: Sendable {
                 runs[x] = best
             }
         }
-        // A tick's run: at least a fifth of the box high, touching its top or bottom edge; or a full-height wall.
-        func isTick(_ r: (from: Int, to: Int)) -> Bool {
-            let n = r.to - r.from
+        // A tick's run: at least a fifth of the box high, touching its top or bottom edge, or standing on (hanging
+        // from) a line — the box's edge inside a crop grown over its value; or a full-height wall.
+        func inkAt(_ x: Int, _ y: Int) -> Bool { x >= 0 && x < w && y >= 0 && y < h && crop.pixels[y * w + x] < Self.dark }
+        // A line: a row dark without a break 12 px either side (the stems of `m` or `n` ending on their baseline
+        // are dark at a few points only).
+        func onLine(_ x: Int, _ y: Int) -> Bool {
+            (-1...1).contains { dy in (-12...12).allSatisfy { inkAt(x + $0, y + dy) } }
+        }
+        func isTick(_ x: Int) -> Bool {
+            let r = runs[x], n = r.to - r.from
             guard n * 5 >= ih else { return false }
-            return r.from <= top + 2 || r.to >= bottom - 2 || n * 20 >= ih * 17
+            return (!strict && (r.from <= top + 2 || r.to >= bottom - 2)) || n * 20 >= ih * 17 || onLine(x, r.to) || onLine(x, r.from - 1)
         }
         var ticks: [Tick] = []
         var x = border
         while x < w - border {
-            guard isTick(runs[x]) else { x += 1; continue }
+            guard isTick(x) else { x += 1; continue }
             var e = x
-            while e + 1 < w - border, isTick(runs[e + 1]) { e += 1 }
+            while e + 1 < w - border, isTick(e + 1) { e += 1 }
             // A tick is a thin line; a wider dark block is a glyph or a filled area.
             if e - x + 1 <= max(4, ih / 8) {
                 let from = runs[x...e].map { $0.from }.min() ?? top, to = runs[x...e].map { $0.to }.max() ?? bottom
@@ -63,12 +72,27 @@ package struct SlipCombCells: Sendable {
         // the box height or wider than twice it are no character cells.
         let centres = ticks.map { Double($0.x0 + $0.x1) / 2 }
         var lattice: [Int] = [], pitch = 0.0
+        // A tick is on the pitch when it lies a whole number of pitches from the proposing tick, or — a comb
+        // printed in groups (`12345678 - 12345678`, the groups set apart by a dash) — one to three pitches from its
+        // neighbour on the pitch.
+        func steps(_ d: Double, _ p: Double) -> Int? {
+            let r = d / p, n = Int(r.rounded())
+            return n >= 1 && abs(r - r.rounded()) * p <= 2.5 ? n : nil
+        }
         for i in 0..<(centres.count - 1) {
             let p = centres[i + 1] - centres[i]
             guard p * 10 >= Double(ih) * 3, p <= Double(ih) * 2 else { continue }
-            let on = centres.indices.filter { j in
+            var on = centres.indices.filter { j in
                 let r = (centres[j] - centres[i]) / p
                 return abs(r - r.rounded()) * p <= 2.5
+            }
+            if on.count < centres.count {
+                let grouped = centres.indices.filter { j in
+                    (j > 0 && steps(centres[j] - centres[j - 1], p).map { $0 <= 3 } == true)
+                        || (j + 1 < centres.count && steps(centres[j + 1] - centres[j], p).map { $0 <= 3 } == true)
+                }
+                // Only when every group is a run of several cells: stray strokes pair up at any pitch.
+                if grouped.count > on.count, Self.runs(grouped).allSatisfy({ $0 >= 3 }) { on = grouped }
             }
             if on.count > lattice.count { (lattice, pitch) = (on, p) }
         }
@@ -78,7 +102,9 @@ package struct SlipCombCells: Sendable {
         var cells: [(x0: Int, x1: Int)] = []
         for (a, b) in zip(chosen, chosen.dropFirst()) {
             let left = Double(a.x1 + 1), right = Double(b.x0 - 1)
-            let n = max(1, Int(((right - left) / pitch).rounded()))
+            // Between two groups: one cell, where a dash between them is read.
+            let r = Double(b.x0 + b.x1 - a.x0 - a.x1) / 2 / pitch
+            let n = abs(r - r.rounded()) * pitch <= 5 ? max(1, Int(r.rounded())) : 1
             let step = (right - left) / Double(n)
             for k in 0..<n {
                 cells.append((Int((left + Double(k) * step).rounded()), Int((left + Double(k + 1) * step).rounded())))
@@ -97,13 +123,31 @@ package struct SlipCombCells: Sendable {
         return SlipCombCells(ticks: chosen, edgeRows: edgeRows, cells: cells, border: border)
     }
 
+    /// Lengths of the runs of consecutive indices (`[1, 2, 3, 7, 8]` → `[3, 2]`).
+    static func runs(_ indices: [Int]) -> [Int] {
+        var out: [Int] = []
+        for (k, i) in indices.enumerated() {
+            if k > 0, indices[k - 1] + 1 == i { out[out.count - 1] += 1 } else { out.append(1) }
+        }
+        return out
+    }
+
     /// `crop` (the zone as found, or its colour dropout: same geometry) with the ticks and box edges turned to paper.
     package func whitened(_ crop: GrayImage) -> GrayImage {
         let w = crop.width, h = crop.height
         var pixels = crop.pixels
+        // A tick as long as most ticks: where a glyph touches a tick its dark run goes on through the glyph,
+        // which must stay.
+        let lengths = ticks.map { $0.to - $0.from }.sorted()
+        let typical = lengths.isEmpty ? 0 : lengths[lengths.count / 2]
+        let top = border, bottom = h - border
         for t in ticks {
+            var (from, to) = (t.from, t.to)
+            if to - from > typical + 2 {
+                if to >= bottom - 2 { from = to - typical - 2 } else if from <= top + 2 { to = from + typical + 2 }
+            }
             for x in max(0, t.x0 - 1)...min(w - 1, t.x1 + 1) {
-                for y in max(0, t.from - 1)..<min(h, t.to + 1) { pixels[y * w + x] = 255 }
+                for y in max(0, from - 1)..<min(h, to + 1) { pixels[y * w + x] = 255 }
             }
         }
         for y in edgeRows where y < h {

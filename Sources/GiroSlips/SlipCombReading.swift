@@ -16,7 +16,24 @@ extension SlipReader {
         }
         guard let image = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels),
               let words = try? engine.recognize(image, settings: settings) else { return nil }
-        return lines(words)
+        let read = lines(words)
+        return (withoutFrameBars(read.text), read.confidence)
+    }
+
+    /// A box's frame caught at a line's end comes back as `|` (`6075 0629 9006 |`, `|1234567890`), or as an
+    /// unpaired bracket (`[2024031234`): no character of the value, dropped there.
+    static func withoutFrameBars(_ text: [String]) -> [String] {
+        text.compactMap { line in
+            var s = Substring(line.trimmingCharacters(in: .whitespaces))
+            while true {
+                let before = s
+                if s.first == "|" || (s.first == "[" && !s.contains("]")) { s = s.dropFirst() }
+                if s.last == "|" || (s.last == "]" && !s.contains("[")) { s = s.dropLast() }
+                s = Substring(s.trimmingCharacters(in: .whitespaces))
+                if s == before { break }
+            }
+            return s.isEmpty ? nil : String(s)
+        }
     }
 
     /// The comb's inked cells side by side with a cell's width of paper between them, read as one line; each

@@ -1,23 +1,53 @@
 import GiroCore
 import GiroImaging
 
-// The crop a zone's value is read from: the form colour dropped, the comb's cell ticks removed.
+// The crop a zone's value is read from: the form colour dropped, the box grown over a cut value, the comb's cell
+// ticks removed.
 extension SlipReader {
     /// The zone upright at `dpi` from the dropout image (`values`), or from `image` when there is none or the
     /// dropout left the zone without ink (a value written in the form's own colour, e.g. a blue form filled in
-    /// blue); and the comb's character cells, found on `image` (where a coloured comb still shows), their ticks
-    /// whitened in the crop returned.
+    /// blue); grown where the value's ink runs over the box's edge (`SlipValueWindow`); and the comb's character
+    /// cells where the crop still shows a comb, its ticks whitened. The contrast is the placed box's own (an empty
+    /// box stays empty however much print surrounds it).
     func valueCrop(_ image: GrayImage, values: GrayImage?, _ box: SlipBox, _ t: SlipTransform,
                    dpi: Double) -> (crop: GrayImage, contrast: Int, cells: SlipCombCells?)? {
-        guard let (original, originalContrast) = rectify(image, box, t, dpi: dpi) else { return nil }
-        let cells = SlipCombCells.find(in: original, border: Self.cropBorder)
-        var (crop, contrast) = (original, originalContrast)
+        guard let (original, boxContrast) = rectify(image, box, t, dpi: dpi) else { return nil }
+        var (crop, contrast, fromDropout) = (original, boxContrast, false)
         if let values, let dropped = rectify(values, box, t, dpi: dpi) {
             // Without ink after the dropout the zone holds only form print — or a value in the form's colour: the
             // original is read then, but the low contrast tells the caller the box may be empty.
-            if dropped.contrast >= Self.inkContrast { crop = dropped.0 }
+            if dropped.contrast >= Self.inkContrast { (crop, fromDropout) = (dropped.0, true) }
             contrast = dropped.contrast
         }
+        if let grown = grownCrop(fromDropout ? values ?? image : image, box, t, dpi: dpi, inner: (crop.width, crop.height)) {
+            crop = grown
+        }
+        // The comb is looked for on the crop that is read: on the dropout a coloured comb is already gone and the
+        // value reads as a line (whitening ticks found on the original would only cut the glyphs they touch, and
+        // cells read one by one lose the word's context); a comb in another colour than the form's stays, and is
+        // whitened and read cell by cell.
+        let cells = SlipCombCells.find(in: crop, border: Self.cropBorder, strict: fromDropout)
         return (cells.map { $0.whitened(crop) } ?? crop, contrast, cells)
+    }
+
+    /// The box grown over its cut value, from `source`; nil when no edge cuts ink.
+    private func grownCrop(_ source: GrayImage, _ box: SlipBox, _ t: SlipTransform, dpi: Double,
+                           inner size: (width: Int, height: Int)) -> GrayImage? {
+        let ppm = dpi / 25.4, border = Self.cropBorder
+        // Rectified with a margin of 60 % of the box's height (at most 4 mm) above and below, 40 % of its width
+        // (at most 30 mm) either side.
+        let gxPx = Int(min(box.w * 0.4, 30) * ppm), gyPx = Int(min(box.h * 0.6, 4) * ppm)
+        let gx = Double(gxPx) / ppm, gy = Double(gyPx) / ppm
+        let wide = SlipBox(x: box.x - gx, y: box.y - gy, w: box.w + 2 * gx, h: box.h + 2 * gy)
+        guard let (ref, _) = rectify(source, wide, t, dpi: dpi) else { return nil }
+        let limit = SlipValueWindow.Window(x0: border, y0: border, x1: ref.width - border, y1: ref.height - border)
+        let inner = SlipValueWindow.Window(x0: border + gxPx, y0: border + gyPx,
+                                           x1: min(limit.x1, border + gxPx + size.width - 2 * border),
+                                           y1: min(limit.y1, border + gyPx + size.height - 2 * border))
+        // A cut glyph runs on at most 4 mm (a capital 4 mm high cut at its middle needs 2; a long line a degree
+        // off its box, one more at its end).
+        let win = SlipValueWindow.grown(ref, inner: inner, limit: limit, reach: Int(4 * ppm))
+        guard win != inner else { return nil }
+        return SlipValueWindow.cut(ref, win, border: border)
     }
 }

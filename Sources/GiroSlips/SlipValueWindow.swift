@@ -1,0 +1,107 @@
+import GiroImaging
+
+/// The window of a zone crop a value is read from: the placed box, grown where the value's ink runs over its
+/// edge. A form drawn a little larger than the template, or placed a millimetre off, cuts the value's glyphs at
+/// the box's bottom or right edge (`5` read as `3`, a cut `8` as `0`); the box is grown there until a paper gap
+/// or a frame line, within the margin rectified around it. A box whose ink does not touch an edge is kept as is.
+package enum SlipValueWindow {
+    package struct Window: Sendable, Equatable {
+        package var x0: Int, y0: Int, x1: Int, y1: Int   // half-open, crop pixels
+    }
+
+    static let dark: UInt8 = 128
+
+    /// `inner`: the placed box inside `crop`; `limit`: the rectified area (the crop without its white border).
+    /// `reach`: how far (pixels) a cut glyph may run on above or below the box.
+    package static func grown(_ crop: GrayImage, inner: Window, limit: Window, reach: Int) -> Window {
+        let w = crop.width
+        guard crop.pixels.count == w * crop.height, inner.x1 > inner.x0, inner.y1 > inner.y0,
+              limit.x0 <= inner.x0, limit.y0 <= inner.y0, limit.x1 >= inner.x1, limit.y1 >= inner.y1,
+              limit.x1 <= w, limit.y1 <= crop.height else { return inner }
+        var win = inner
+        crop.pixels.withUnsafeBufferPointer { p in
+            func rowInk(_ y: Int) -> Int {
+                var n = 0
+                for x in win.x0..<win.x1 where p[y * w + x] < dark { n += 1 }
+                return n
+            }
+            func colInk(_ x: Int) -> Int {
+                var n = 0
+                for y in win.y0..<win.y1 where p[y * w + x] < dark { n += 1 }
+                return n
+            }
+            // Rows: ink on an edge row that is no frame line runs on past it.
+            let width = win.x1 - win.x0
+            func rowInked(_ y: Int) -> Bool { let n = rowInk(y); return n >= max(2, width / 300) && n * 10 < width * 6 }
+            func rowFrame(_ y: Int) -> Bool { rowInk(y) * 10 >= width * 6 }
+            // Only the cut glyphs are completed: a gap of more than a few rows (a caron or ring above its letter
+            // is crossed) ends the growth, before a label or a neighbouring line joins the value.
+            let rowGap = max(2, reach / 6)
+            func extend(from start: Int, step: Int, bound: Int) -> Int? {
+                var y = start, last: Int? = nil, gap = 0
+                while (step < 0 ? y >= bound : y < bound), gap <= rowGap, !rowFrame(y) {
+                    if rowInked(y) { last = y; gap = 0 } else { gap += 1 }
+                    y += step
+                }
+                return last
+            }
+            // The ink run from the edge into the box: a value the box cuts at its bottom has at least a third of
+            // its glyphs inside, at its top (where the line above, or a label, dips in) at least half; a
+            // neighbouring line that only dips into the box has less.
+            func inside(from start: Int, step: Int) -> Int {
+                var y = start, n = 0
+                while y >= win.y0, y < win.y1, rowInked(y) { n += 1; y += step }
+                return n
+            }
+            let (topIn, bottomIn) = (inside(from: win.y0, step: 1), inside(from: win.y1 - 1, step: -1))
+            if topIn > 0, let top = extend(from: win.y0 - 1, step: -1, bound: max(limit.y0, win.y0 - reach)),
+               topIn >= win.y0 - top {
+                win.y0 = max(limit.y0, top - 2)
+            }
+            if bottomIn > 0, let bottom = extend(from: win.y1, step: 1, bound: min(limit.y1, win.y1 + reach)),
+               bottomIn * 2 >= bottom - win.y1 {
+                win.y1 = min(limit.y1, bottom + 3)
+            }
+            // Columns: a value cut at the box's left or right edge runs on until a gap wider than a character
+            // pair (1.5 line heights) or a frame line (a column dark over most of the line).
+            let height = win.y1 - win.y0
+            func colInked(_ x: Int) -> Bool { let n = colInk(x); return n >= 2 && n * 20 < height * 17 }
+            func colFrame(_ x: Int) -> Bool { colInk(x) * 20 >= height * 17 }
+            let colGap = max(4, height * 3 / 2)
+            // The gap already open at the edge counts: a comb's wide letter spacing cut between two letters.
+            func extendX(from start: Int, step: Int, bound: Int, gap open: Int) -> Int? {
+                var x = start, last: Int? = nil, gap = open
+                while (step < 0 ? x >= bound : x < bound), gap <= colGap, !colFrame(x) {
+                    if colInked(x) { last = x; gap = 0 } else { gap += 1 }
+                    x += step
+                }
+                return last
+            }
+            let span = (win.x0..<win.x1)
+            if let lastIn = span.reversed().first(where: colInked), win.x1 - 1 - lastIn < colGap,
+               let right = extendX(from: win.x1, step: 1, bound: limit.x1, gap: win.x1 - 1 - lastIn) {
+                win.x1 = min(limit.x1, right + 4)
+            }
+            // Leftwards only a glyph cut at the edge itself: values start at their box's left, where a frame's
+            // remains would otherwise join the value.
+            if (win.x0..<min(win.x1, win.x0 + 3)).contains(where: colInked),
+               let left = extendX(from: win.x0 - 1, step: -1, bound: max(limit.x0, win.x0 - 2 * reach), gap: colGap - reach / 4) {
+                win.x0 = max(limit.x0, left - 3)
+            }
+        }
+        return win
+    }
+
+    /// The window's pixels with a white `border` around them.
+    package static func cut(_ crop: GrayImage, _ win: Window, border: Int) -> GrayImage? {
+        let cw = win.x1 - win.x0, ch = win.y1 - win.y0
+        guard cw > 0, ch > 0, win.x0 >= 0, win.y0 >= 0, win.x1 <= crop.width, win.y1 <= crop.height else { return nil }
+        let w = cw + 2 * border, h = ch + 2 * border
+        var out = [UInt8](repeating: 255, count: w * h)
+        for y in 0..<ch {
+            let src = (win.y0 + y) * crop.width + win.x0, dst = (border + y) * w + border
+            for x in 0..<cw { out[dst + x] = crop.pixels[src + x] }
+        }
+        return GrayImage(width: w, height: h, pixels: out)
+    }
+}
