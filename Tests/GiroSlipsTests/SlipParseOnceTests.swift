@@ -53,13 +53,16 @@ import Testing
         let (found, parses) = try Self.readImage(page, perZoneOCR: false)
         try #require(found.count == 1 && found[0].slipClass == slipClass)
         #expect(!parses.isEmpty && parses.values.allSatisfy { $0 == 1 }, "\(parses)")
-        // The same record as the words path: locating without building changed nothing (but for whose OCR it was).
-        let words = SlipReader.builtIn.read(words: page).map { reading in
-            var reading = reading
-            reading.record.provenance = reading.record.provenance.map { var p = $0; p.source = .print; return p }
-            return reading
+        // The same record as the words path: locating without building changed nothing (but for whose OCR it was,
+        // and so the confidence of values nothing checks: Giro's own OCR keeps them under 0.9).
+        func sameOCR(_ readings: [SlipReading]) -> [SlipReading] {
+            readings.map { reading in
+                var reading = reading
+                reading.record.provenance = reading.record.provenance.map { var p = $0; p.source = .print; p.confidence = 0; return p }
+                return reading
+            }
         }
-        #expect(found == words)
+        #expect(sameOCR(found) == sameOCR(SlipReader.builtIn.read(words: page)))
     }
 
     /// With per-zone OCR the vote parses each reading and the record builder reuses that parse: here every zone's
