@@ -67,10 +67,7 @@ package enum SlipDates {
     }
 
     static func isDate(_ y: Int, _ m: Int, _ d: Int) -> Bool {
-        guard (1...12).contains(m), d >= 1 else { return false }
-        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
-        let days = m == 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].contains(m) ? 30 : 31
-        return d <= days
+        (1...12).contains(m) && d >= 1 && d <= CompactDate.daysIn(month: m, year: y)
     }
 
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }

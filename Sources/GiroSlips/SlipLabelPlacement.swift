@@ -73,7 +73,6 @@ enum SlipLabelPlacement {
         }
         let labelWords = pxLabels.map(frame), values = pxValues.map(frame)
         let parts = SlipFormParts(match, page: page)
-        let s = 1.0
         let labels = labels(t)
         let inlier = Dictionary(match.anchors.map { ($0.anchor, $0) }, uniquingKeysWith: { a, _ in a })
         // A form printed wider or taller than the fit says still ends within a quarter more.
@@ -91,11 +90,11 @@ enum SlipLabelPlacement {
             // A value under a bilingual label line starts where the line's label text starts (`NOM ET ADRESSE … /
             // NAAM EN ADRES`), not at the wording matched.
             let lineStart = label.value == .below && z.box.x <= a.box.x + 1 ? runStart(L, labelWords + values) : L.x0
-            var x0 = lineStart + (z.box.x - a.box.x) * s, x1 = L.x0 + (z.box.x - a.box.x + z.box.w) * s
-            var y0 = cy + (z.box.y - acy) * s, y1 = y0 + z.box.h * s
+            var x0 = lineStart + (z.box.x - a.box.x), x1 = L.x0 + (z.box.x - a.box.x + z.box.w)
+            var y0 = cy + (z.box.y - acy), y1 = y0 + z.box.h
             let others = match.hits.filter { $0.words != hit.words && Set($0.words).isDisjoint(with: hit.words) }.map { frame($0) }
                 + labelWords.filter { !($0.x0 >= L.x0 - 1 && $0.x1 <= L.x1 + 1 && $0.y0 >= L.y0 - 1 && $0.y1 <= L.y1 + 1) }
-            let gap = 0.5 * s
+            let gap = 0.5
             switch label.value {
             case .below, .right:
                 if label.value == .below { y0 = max(y0, L.y1) } else { x0 = max(x0, L.x1) }
@@ -111,14 +110,14 @@ enum SlipLabelPlacement {
                 // the next column too (`Variabilní symbol … Konstantní symbol`).
                 let runEnd = self.runEnd(L, labelWords + values)
                 let onLabelLine = labelWords.filter { min($0.y1, L.y1) - max($0.y0, L.y0) > 0.5 * ($0.y1 - $0.y0) && $0.x0 > runEnd }
-                let right = (columns.filter { $0.x0 > x0 + s } + labelWords.filter { $0.y1 > y0 && $0.y0 < y1 && $0.x0 > max(x0, L.x1) }
+                let right = (columns.filter { $0.x0 > x0 + 1 } + labelWords.filter { $0.y1 > y0 && $0.y0 < y1 && $0.x0 > max(x0, L.x1) }
                     + onLabelLine).map(\.x0).min()
                 // The template's box is the least: only widened, never cut (an own render's box is exact).
                 // Nor widened over the strip that ends the label's part (a receipt beside the main part).
                 // (Only for a label printed in several parts: elsewhere the template's column widths rule.)
                 let labelParts = Set(match.hits.filter { $0.anchor == label.anchor }.compactMap { parts.part(of: frame($0).x0 / 2 + frame($0).x1 / 2) })
                 let partEnd = labelParts.count >= 2 ? parts.end(of: L.x0) ?? .infinity : .infinity
-                x1 = max(min(right.map { $0 - gap } ?? formRight, partEnd), x1, x0 + minExtentMM * s)
+                x1 = max(min(right.map { $0 - gap } ?? formRight, partEnd), x1, x0 + minExtentMM)
                 // A label printed further along the label's own line starts another field's column: it cuts even
                 // the template's box (a form of another layout puts the payer beside the payee).
                 // Another piece of this field's own label (`broj modela … poziv na broj`) starts no other column.
@@ -127,14 +126,14 @@ enum SlipLabelPlacement {
                     let h = c.y1 - c.y0
                     let (cx, cy) = ((c.x0 + c.x1) / 2, (c.y0 + c.y1) / 2)
                     guard !ownLabel.contains(where: { cx >= $0.x0 && cx <= $0.x1 && cy >= $0.y0 && cy <= $0.y1 }) else { return false }
-                    return c.x0 > x0 + minExtentMM * s && !labelWords.contains { w in
+                    return c.x0 > x0 + minExtentMM && !labelWords.contains { w in
                         w.x1 <= c.x0 + 0.1 * h && w.x1 >= c.x0 - 1.5 * h && min(w.y1, c.y1) - max(w.y0, c.y0) > 0.5 * h
                     }
                 }
                 // Only for a zone right under (or beside) its label: a zone further down (a code line across the
                 // form's foot) runs under the next column too.
                 let underLabel = label.value == .right || z.box.y - (a.box.y + a.box.h) <= 3
-                if underLabel, let next = starts.map(\.x0).min() { x1 = max(min(x1, next - gap), x0 + minExtentMM * s) }
+                if underLabel, let next = starts.map(\.x0).min() { x1 = max(min(x1, next - gap), x0 + minExtentMM) }
                 // Down: the last zone under this label reaches to the next label below it.
                 let below = others.filter { $0.x1 > x0 && $0.x0 < x1 && $0.y0 > y0 + gap }.map(\.y0).min()
                 let lowest = !labels.indices.contains { j in
@@ -145,10 +144,10 @@ enum SlipLabelPlacement {
                 let printedBelow = t.anchors.indices.filter { $0 != label.anchor }.map { t.anchors[$0].box }
                     .filter { $0.x + $0.w > x0 && $0.x < x1 && $0.y > z.box.y + z.box.h - 0.5 }.map(\.y).min()
                 if lowest, label.value == .below, multiLine(z) {
-                    y1 = max(y1, min(below ?? y1, printedBelow ?? .infinity, y1 + 10 * s, formBottom))
+                    y1 = max(y1, min(below ?? y1, printedBelow ?? .infinity, y1 + 10, formBottom))
                 }
                 if let b = below { y1 = min(y1, b - gap) }
-                y1 = max(y1, y0 + minExtentMM * s)
+                y1 = max(y1, y0 + minExtentMM)
             case .inside:
                 break
             }

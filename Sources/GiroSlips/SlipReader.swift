@@ -164,14 +164,13 @@ public struct SlipReader: Sendable {
         var otherLabels: Set<Int>?
         while forms.count < maxSlipsPerPage {
             guard var match = nextMatch(page, excluding: used, first: forms.isEmpty) else { break }
-            if match.relaxed, fixedClass == nil,
+            // The generic reader's record: what a relaxed fit's zones miss (`SlipRelaxedFill`), or a strict form's
+            // checked account in case its own account zone reads none (`SlipRecordBuilder.fillChecked`).
+            let checksAccount = match.template.zones.contains { $0.required && ($0.parser == .iban || $0.parser == .account) }
+            if fixedClass == nil, match.relaxed || checksAccount,
                let g = SlipGenericReader(vocabulary: vocabulary, rules: rules).read(page, among: page.words.indices.filter { !used.contains($0) }) {
                 match.fallback = g.reading(page).record
-                used.formUnion(g.valueWords)
-            } else if fixedClass == nil, match.template.zones.contains(where: { $0.required && ($0.parser == .iban || $0.parser == .account) }),
-                      let g = SlipGenericReader(vocabulary: vocabulary, rules: rules).read(page, among: page.words.indices.filter { !used.contains($0) }) {
-                // Its checked account, in case the form's own account zone reads none (`SlipRecordBuilder.fillChecked`).
-                match.fallback = g.reading(page).record
+                if match.relaxed { used.formUnion(g.valueWords) }
             }
             let anchorWords = Set(match.anchors.flatMap(\.words))
             let labels = otherLabels ?? vocabulary.labelWords(on: page)
