@@ -16,6 +16,11 @@ package struct ExportRoutes: Sendable {
               let records = object["records"] as? [Any] else {
             throw ServiceProblem(.malformedRequest, "the body is not a JSON object with \"debtorName\", \"debtorIBAN\" and \"records\"")
         }
+        // Counted before any record is decoded: 10 001 records would spend the time budget only to be refused.
+        guard (1...Pain001Export.maximumRecords).contains(records.count) else {
+            throw Self.problem(GiroError(.exportRecordCount, field: "records",
+                                         "\(records.count) records; a message takes 1 to \(Pain001Export.maximumRecords)"))
+        }
         let flavorText = object["flavor"] as? String ?? Pain001Flavor.sepa.rawValue
         guard let flavor = Pain001Flavor(rawValue: flavorText) else {
             throw ServiceProblem(.malformedRequest, "flavor is one of sepa, ch, 03")

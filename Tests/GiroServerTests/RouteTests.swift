@@ -57,6 +57,21 @@ struct RouteTests {
         #expect(missing.status == 404 && missing.json["code"] as? String == "not_found")
     }
 
+    /// Schemathesis's coverage phase sends `maxItems + 1` records: decoding them all before counting spent a slow
+    /// machine's time budget (503). The count is refused first, so 10 001 non-records name the count, not record 0.
+    @Test func exportCountsRecordsBeforeDecodingThem() async throws {
+        let server = try await RunningServer.start()
+        defer { Task { await server.stop() } }
+        let json = ["Content-Type": "application/json"]
+        for count in [0, 10_001] {
+            let records = Array(repeating: "{}", count: count).joined(separator: ",")
+            let body = #"{"debtorName":"Muster AG","debtorIBAN":"CH9300762011623852957","records":[\#(records)]}"#
+            let r = try await request(server.port, "POST", "/v1/export/pain001", headers: json, body: Array(body.utf8))
+            #expect(r.status == 422, "\(count) records")
+            #expect(r.json["code"] as? String == "export_record_count" && r.json["field"] as? String == "records", "\(count) records")
+        }
+    }
+
     @Test func imagesAnswerEverySymbol() async throws {
         let server = try await RunningServer.start()
         defer { Task { await server.stop() } }
