@@ -57,15 +57,28 @@ package struct ESRCodingLine: Sendable, Hashable {
                 return line
             }
         }
-        // Red ES (postal account only): PPPPPPPPP >
-        if blocks.count == 1, last.digits.count == rules.participantLength {
-            var line = ESRCodingLine(kind: .es, documentType: nil, currency: "CHF", amount: nil, reference: nil,
-                                     participant: rules.postalAccount(last.digits), esAccount: nil, esClearing: nil,
-                                     normalized: s, failedChecks: [])
-            if !rules.holds(last.digits) { line.failedChecks.append("participant") }
-            return line
-        }
+        // A lone block (`800001514>`, a red line's second row) is no line: the strict plug-in refuses it too, and its
+        // nine digits would pass for a participant number (the slip reader says `slip_coding_line_partial`).
         return nil
+    }
+
+    /// Words of a zone at most: the line is looked for among this many.
+    static let maxWords = 24
+
+    /// The line among other print (a receipt's address above it, a signature beside it): the run of whole words
+    /// that parses with every check holding, the longest one. OCR-B scanners find the line by its terminators the
+    /// same way (formats-west.md §3.2); a fragment whose checks hold by chance is shorter than the whole line.
+    package static func located(_ text: String) -> ESRCodingLine? {
+        let words = text.split(whereSeparator: \.isWhitespace).prefix(maxWords).map(String.init)
+        guard words.count >= 2 else { return nil }
+        var best: ESRCodingLine?
+        for start in words.indices {
+            for end in start..<words.count {
+                guard let l = parse(words[start...end].joined(separator: " ")), l.failedChecks.isEmpty else { continue }
+                if l.normalized.utf8.count > best?.normalized.utf8.count ?? 0 { best = l }
+            }
+        }
+        return best
     }
 
     /// An orange line's blocks (nil when the lengths are not an orange line's); `participant` nil: cut after the reference.
@@ -113,7 +126,9 @@ package struct SwissCodingLineReader: CodingLineReader {
     package init() {}
 
     public func read(_ text: String) -> CodingLineReading? {
-        guard let line = ESRCodingLine.parse(text) else { return nil }
+        // The zone's whole text first; where that is no line with its checks holding, the line among the words.
+        let whole = ESRCodingLine.parse(text)
+        guard let line = whole?.failedChecks.isEmpty == true ? whole : ESRCodingLine.located(text) ?? whole else { return nil }
         var reading = CodingLineReading(normalized: line.normalized, failedChecks: line.failedChecks)
         reading.extras[ESRExtrasKey.codingLine] = line.normalized
         if let currency = line.currency { reading.extras[ESRExtrasKey.currency] = currency }
@@ -137,9 +152,6 @@ package struct SwissCodingLineReader: CodingLineReader {
                 reading.account = Account(number: SwissCodingLine.redAccountNumber(account.utf8), bankCode: bank)
                 reading.extras[ESRExtrasKey.bankClearing] = bank
                 reading.extras[ESRExtrasKey.bankPostalAccount] = line.participant
-            } else {
-                // The short red line (postal account only): the bank's postal account is the account to pay.
-                reading.account = Account(number: line.participant)
             }
         }
         return reading

@@ -38,4 +38,7 @@ extension ErrorCode {
     public static let slipAmountWordsMismatch: ErrorCode = "slip_amount_words_mismatch"
     /// The amount in words agrees with the figures (informational): the amount counts as checked.
     public static let slipAmountWordsAgree: ErrorCode = "slip_amount_words_agree"
+    /// A coding-line zone holds blocks of a line but not the whole line (a red ES line's second row alone, a block
+    /// cut off): refused, the text in the message; the record is uncertain.
+    public static let slipCodingLinePartial: ErrorCode = "slip_coding_line_partial"
 }

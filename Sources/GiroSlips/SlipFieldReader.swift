@@ -166,7 +166,15 @@ enum SlipFieldReader {
         case .codingLine:
             let id = zone.options["codingLine"] ?? ""
             guard let reader = rules.codingLines[id] else { return unreadable("no coding-line reader \(id)") }
-            guard let line = reader.read(raw) else { return unreadable("no coding line") }
+            guard let line = reader.read(raw) else {
+                guard partialCodingLine(raw, alphabet: reader.alphabet) else { return unreadable("no coding line") }
+                // Blocks of a line but not the whole line (one row of a two-row line, a block cut off): a fragment's
+                // digits can pass for another block's, so nothing is read from it.
+                var o = FieldOutcome()
+                o.diagnostics.append(.warning(.slipCodingLinePartial, field: zone.field, uncertain: true,
+                                              "zone \(zone.field): only part of a \(id) coding line in \"\(flat(raw))\"; not read"))
+                return o
+            }
             out.value = .codingLine(line)
             if !line.failedChecks.isEmpty {
                 out.diagnostics.append(.warning(.slipFieldInvalid, field: zone.field, uncertain: true,
@@ -178,6 +186,18 @@ enum SlipFieldReader {
             }
         }
         return out
+    }
+
+    /// Whether the text holds a run of three or more digits closed by one of the line's separators (`>`, `+`).
+    static func partialCodingLine(_ raw: String, alphabet: String) -> Bool {
+        let separators = Set(alphabet.utf8.filter { !($0 >= 48 && $0 <= 57) && $0 != UInt8(ascii: " ") })
+        var digits = 0
+        for b in raw.utf8.prefix(1000) {
+            if b >= 48, b <= 57 { digits += 1; continue }
+            if separators.contains(b), digits >= 3 { return true }
+            if b != UInt8(ascii: " ") { digits = 0 }
+        }
+        return false
     }
 
     static func best(_ parser: some FieldParser, _ text: String, _ context: ParseContext) -> ParseCandidate? {

@@ -294,7 +294,9 @@ enum SlipLabelPlacement {
         let line = words.filter {
             min($0.y1, L.y1) - max($0.y0, L.y0) > 0.5 * min($0.y1 - $0.y0, h) && $0.x1 <= L.x0 + 1 && $0.y1 - $0.y0 <= 1.35 * h
         }.sorted { $0.x1 > $1.x1 }
-        for w in line where w.x1 >= start - 3 * h { start = min(start, w.x0) }
+        // The gap is measured in the word's own height: a label wrapped on two lines (`Opis` / `plaćanja:`) is twice
+        // as tall as the label text before it on its first line (another field's `Šifra namjene:`).
+        for w in line where w.x1 >= start - 3 * min(h, w.y1 - w.y0) { start = min(start, w.x0) }
         return start
     }
 

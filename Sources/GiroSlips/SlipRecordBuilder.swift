@@ -65,6 +65,13 @@ enum SlipRecordBuilder {
             }
             // A reference zone's unstructured text goes to the field its `otherField` option names.
             let target = zone.parser == .reference && value.isText ? zone.options["otherField"] ?? zone.field : zone.field
+            // A name box whose label asks for the place too (`Name, Vorname/Firma, Ort`): the place is address.
+            if zone.options["place"] == "afterComma", case .text(let s) = value, let (name, place) = namePlace(s),
+               target.hasSuffix(".name") {
+                assign(.text(name), to: target, in: &record, country: t.country)
+                assign(.lines([place]), to: String(target.dropLast(5)) + ".address", in: &record, country: t.country)
+                continue
+            }
             assign(value, to: target, in: &record, country: t.country)
         }
 
@@ -88,6 +95,17 @@ enum SlipRecordBuilder {
         record.status = RecordStatus.derived(from: diagnostics)
         record.provenance = SlipProvenance.derive(record, template: t, anchorsFound: match.anchors.count)
         return record
+    }
+
+    /// `Dörte Schäfer, Köln` → (`Dörte Schäfer`, `Köln`): the last comma's part is the place when it is one to
+    /// three words with a letter and the name before it has two words or more (`Schäfer, Dörte` stays whole: a
+    /// surname and first name, `Name, Vorname` as the same label allows).
+    static func namePlace(_ s: String) -> (name: String, place: String)? {
+        guard let comma = s.lastIndex(of: ",") else { return nil }
+        let name = s[..<comma].trimmingCharacters(in: .whitespaces), place = s[s.index(after: comma)...].trimmingCharacters(in: .whitespaces)
+        let placeWords = place.split(separator: " "), nameWords = name.split(whereSeparator: { $0 == " " || $0 == "," })
+        guard (1...3).contains(placeWords.count), place.contains(where: \.isLetter), nameWords.count >= 2 else { return nil }
+        return (name, place)
     }
 
     /// The vote's parse of this reading, when it was made with the same companion text and currency.

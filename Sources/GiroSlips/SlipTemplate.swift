@@ -88,7 +88,7 @@ public enum SlipParserKind: String, Sendable, Hashable, Codable, CaseIterable {
         switch self {
         case .amount: ["currency"]
         case .reference: ["model", "modelZone", "otherType", "otherField"]
-        case .text: ["maxLength"]
+        case .text: ["maxLength", "place"]
         case .lines: ["maxLines"]
         case .digits: ["length"]
         case .regex: ["pattern"]

@@ -351,6 +351,8 @@ public enum SlipTemplateLoader {
                 do { _ = try RegexFieldParser(value) } catch { throw fail(key, line, "pattern does not compile: \(error.message)") }
             case (.digits, "length"):
                 guard SlipFieldReader.lengthRange(value) != nil else { throw fail(key, line, "expected N or MIN-MAX") }
+            case (.text, "place"):
+                guard value == "afterComma" else { throw fail(key, line, "expected afterComma") }
             case (.text, "maxLength"), (.lines, "maxLines"):
                 guard let n = Int(value), n > 0, n <= 10_000 else { throw fail(key, line, "expected a positive integer") }
             case (.reference, "model"):
