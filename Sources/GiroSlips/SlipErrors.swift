@@ -41,4 +41,11 @@ extension ErrorCode {
     /// A coding-line zone holds blocks of a line but not the whole line (a red ES line's second row alone, a block
     /// cut off): refused, the text in the message; the record is uncertain.
     public static let slipCodingLinePartial: ErrorCode = "slip_coding_line_partial"
+    /// A field printed twice on the form (receipt and main part) reads the same in both (informational): the
+    /// field's confidence counts the copy; also said when a copy that passes its checks fills a field the main part
+    /// left empty.
+    public static let slipDuplicateAgree: ErrorCode = "slip_duplicate_agree"
+    /// A field printed twice on the form reads differently in its two parts: both values are in the message, the
+    /// main part's is kept (uncertain for the amount, an account or the reference; a name only warns).
+    public static let slipDuplicateMismatch: ErrorCode = "slip_duplicate_mismatch"
 }

@@ -20,6 +20,8 @@ enum SlipProvenance {
         static let grammarClean = 0.9
         static let grammar = 0.8
         static let freeText = 0.85
+        /// Free text the form prints twice, both copies the same: still nothing checks it (below 0.9).
+        static let freeTextRepeated = 0.88
         static let flagged = 0.3
         static let label = 0.2
         static let unknownClass = 0.6
@@ -103,16 +105,24 @@ enum SlipProvenance {
             c = corrected ? Level.checkedCorrected : clean ? Level.checked : Level.checkedCrowded
         case .grammar:
             // Read by Giro's own OCR from an image, a digit misread (5,43 as 5,33 on a photo) still parses and
-            // nothing checks it: such a value stays below 0.9 (measured: round 3's image tables, dev and perturbed).
-            c = clean && !corrected && source != .print ? Level.grammarClean : Level.grammar
+            // nothing checks it: such a value stays below 0.9 (measured: round 3's image tables, dev and perturbed),
+            // unless the form's other part prints the same value (read apart, `SlipFormDuplicates`).
+            c = clean && !corrected && (source != .print || duplicated(path, r)) ? Level.grammarClean : Level.grammar
         case .free:
-            c = corrected ? Level.grammar : Level.freeText
+            c = corrected ? Level.grammar : duplicated(path, r) ? Level.freeTextRepeated : Level.freeText
         }
+        // The form's other part prints something else: a name (which only warns) drops below the free-text level.
+        if r.diagnostics.contains(where: { $0.code == .slipDuplicateMismatch && $0.field == path }) { c = min(c, Level.grammar) }
         // A word the OCR itself doubted: a checked value survives that, an unchecked one does not.
         if let q = e.confidence {
             if q < 50 { c -= 0.2 } else if q < 70 { c -= 0.1 }
         }
         return c
+    }
+
+    /// Whether the form's two parts print this field alike (`slip_duplicate_agree`).
+    static func duplicated(_ path: String, _ r: PaymentRecord) -> Bool {
+        r.diagnostics.contains { $0.code == .slipDuplicateAgree && $0.field == path }
     }
 
     enum Kind { case checked, grammar, free }

@@ -75,6 +75,8 @@ enum SlipRecordBuilder {
             assign(value, to: target, in: &record, country: t.country)
         }
 
+        // A field the form prints twice (receipt and main part) is compared with its copy.
+        if let page { SlipFormDuplicates.check(&record, match: match, zones: zones, page: page, rules: rules, diagnostics: &diagnostics) }
         if let line = codingLine { applyCodingLine(line, to: &record, printedAmount: printedAmount, printedReference: printedReference,
                                                     check: t.rules.contains(.codingLine), diagnostics: &diagnostics) }
         for rule in t.rules { apply(rule, to: record, diagnostics: &diagnostics) }
