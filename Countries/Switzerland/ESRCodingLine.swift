@@ -73,7 +73,8 @@ package struct ESRCodingLine: Sendable, Hashable {
         guard words.count >= 2 else { return nil }
         var best: ESRCodingLine?
         for start in words.indices {
-            for end in start..<words.count {
+            // A whole line ends in `>` (a line cut after the reference is read only as the zone's whole text).
+            for end in start..<words.count where words[end].hasSuffix(">") {
                 guard let l = parse(words[start...end].joined(separator: " ")), l.failedChecks.isEmpty else { continue }
                 if l.normalized.utf8.count > best?.normalized.utf8.count ?? 0 { best = l }
             }

@@ -71,7 +71,10 @@ enum SlipFormDuplicates {
             let others = match.hits.filter { h in
                 guard t.anchors.indices.contains(h.anchor), Set(h.words).isDisjoint(with: main.words),
                       !wordings.isDisjoint(with: t.anchors[h.anchor].wordings), seen.insert(h.words).inserted else { return false }
-                let p = parts.part(of: mm(h.center).x)
+                // On this form (another slip on the page prints the same labels), in another of its parts.
+                let c = mm(h.center)
+                guard c.y >= -0.05 * t.height, c.y <= 1.05 * t.height else { return false }
+                let p = parts.part(of: c.x)
                 return p != nil && p != mainPart
             }
             guard !others.isEmpty, others.count <= maxCopies else { continue }

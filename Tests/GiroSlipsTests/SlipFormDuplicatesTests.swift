@@ -56,7 +56,7 @@ import Testing
     }
 
     static func confidence(_ r: PaymentRecord, _ field: String) -> Double? {
-        r.provenance?.first { $0.field == field }?.confidence
+        r.provenance.first { $0.field == field }?.confidence
     }
 
     @Test func copiesThatAgreeAreSaidAndRaiseANamesConfidence() throws {
