@@ -66,6 +66,9 @@ extension SlipReader {
         return SlipReadingOrder.sorted(read, corners: \.corners).map { $0.readByGiro() }
     }
 
+    /// Characters a look must read, where the page pass saw nothing, to be worth another look when it does not parse.
+    static let valueLikeLength = 4
+
     /// Every zone of a located form read again from the image: upright through the fit at `zoneDPI`, with the
     /// zone's own OCR settings; the better of that and the page pass's words is kept.
     func readZones(_ match: SlipMatch, page: PageWords, image: GrayImage, values: GrayImage? = nil, engine: some OCREngine,
@@ -152,12 +155,23 @@ extension SlipReader {
                         if zoneOK, confidence >= 70 { zones[k] = candidate }
                     } else if (!pageOK && zoneOK) || (!lines.text.isEmpty && confidence >= 60) {
                         zones[k] = candidate
+                    } else if let accented = SlipSpacedText.accented(lines.text, page: zones[k].lines) {
+                        // The same letters as the page pass, with the accents the page pass lost (it reads the
+                        // whole page with less context per line): the crop's reading, trusted as the page's.
+                        candidate.lines = accented
+                        candidate.confidence = zones[k].confidence
+                        let reparsed = outcome(candidate)
+                        candidate.parsed = memo(reparsed)
+                        if reparsed?.diagnostics.isEmpty ?? false { zones[k] = candidate }
                     }
                     break
                 }
                 guard zoneOK, let value = parsed?.value else {
-                    // Nothing parses: an empty box stays empty unless an earlier reading waits for confirmation.
-                    if seen.isEmpty && zones[k].isEmpty { break } else { continue }
+                    // Nothing parses: an empty box stays empty unless an earlier reading waits for confirmation, or
+                    // this look read a value's worth of characters (one digit doubled fails an IBAN's check; the
+                    // next scale or threshold often reads it).
+                    let read = lines.text.joined().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count
+                    if seen.isEmpty && zones[k].isEmpty && read < Self.valueLikeLength { break } else { continue }
                 }
                 if !unchecked, checked || confidence >= 55 || seen.contains(where: { $0.value == value }) {
                     zones[k] = candidate
