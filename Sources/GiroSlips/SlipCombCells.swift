@@ -156,6 +156,29 @@ package struct SlipCombCells: Sendable {
         return GrayImage(width: w, height: h, pixels: pixels) ?? crop
     }
 
+    /// The cell after which an amount's decimal comma stands: the one wall between inked cells with a mark on it
+    /// (a comma or point printed on the wall's foot, left in the whitened crop on either side of the tick). Nil
+    /// when no wall or more than one has such a mark.
+    func separatorWall(in crop: GrayImage) -> Int? {
+        let w = crop.width, top = border, bottom = crop.height - border
+        guard cells.count >= 3, bottom - top >= 12 else { return nil }
+        let inkedCells = cells.indices.filter { inked(cells[$0], in: crop) }
+        guard let first = inkedCells.first, let last = inkedCells.last, last > first else { return nil }
+        var marked: [Int] = []
+        for i in first..<last {
+            let a = cells[i], b = cells[i + 1]
+            let pitch = max(1, (b.x1 - a.x0 + 1) / 2)
+            let margin = max(2, pitch / 8)
+            let x0 = max(0, a.x1 - margin), x1 = min(w - 1, b.x0 + margin)
+            // The lower 45 % of the box: a comma's head sits on the baseline, its tail below it.
+            let y0 = bottom - (bottom - top) * 45 / 100
+            var n = 0
+            for y in y0..<bottom { for x in x0...x1 where crop.pixels[y * w + x] < Self.dark { n += 1 } }
+            if n >= 6 { marked.append(i) }
+        }
+        return marked.count == 1 ? marked[0] : nil
+    }
+
     /// Whether the cell holds ink (in the whitened crop): a few dark pixels away from its walls.
     func inked(_ cell: (x0: Int, x1: Int), in crop: GrayImage) -> Bool {
         let w = crop.width

@@ -14,10 +14,26 @@ extension SlipReader {
         if let cells, parser != .amount, settings.layout == .line, let read = readCells(crop, cells, engine: engine, settings: settings) {
             return read
         }
+        // An amount in a comb: its cells, the decimal comma where a mark stands on a cell wall.
+        if let cells, parser == .amount, settings.layout == .line, let wall = cells.separatorWall(in: crop),
+           let read = readCells(crop, cells, engine: engine, settings: settings), let line = read.text.first {
+            let digits = Array(line.filter { $0.isASCII && $0.isNumber })
+            let cents = cells.cells.indices.filter { $0 > wall && cells.inked(cells.cells[$0], in: crop) }.count
+            if cents == 2, digits.count > 2 {
+                return ([String(digits.dropLast(2)) + "," + String(digits.suffix(2))], read.confidence)
+            }
+        }
         guard let image = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels),
               let words = try? engine.recognize(image, settings: settings) else { return nil }
         let read = lines(words)
-        return (withoutFrameBars(read.text), read.confidence)
+        var text = withoutFrameBars(read.text)
+        // One value per comb cell read as a line: its spacing comes from the cells, not from the words.
+        if parser == .amount {
+            text = text.map { SlipSpacedText.joinedAmount($0) ?? $0 }
+        } else if parser == .text || parser == .lines, text.count == 1, let respaced = SlipSpacedText.respaced(text[0], crop: crop) {
+            text = [respaced]
+        }
+        return (text, read.confidence)
     }
 
     /// A box's frame caught at a line's end comes back as `|` (`6075 0629 9006 |`, `|1234567890`), or as an

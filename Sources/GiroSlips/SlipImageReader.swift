@@ -66,6 +66,9 @@ extension SlipReader {
         return SlipReadingOrder.sorted(read, corners: \.corners).map { $0.readByGiro() }
     }
 
+    /// Characters a look must read, where the page pass saw nothing, to be worth another look when it does not parse.
+    static let valueLikeLength = 4
+
     /// Every zone of a located form read again from the image: upright through the fit at `zoneDPI`, with the
     /// zone's own OCR settings; the better of that and the page pass's words is kept.
     func readZones(_ match: SlipMatch, page: PageWords, image: GrayImage, values: GrayImage? = nil, engine: some OCREngine,
@@ -152,12 +155,23 @@ extension SlipReader {
                         if zoneOK, confidence >= 70 { zones[k] = candidate }
                     } else if (!pageOK && zoneOK) || (!lines.text.isEmpty && confidence >= 60) {
                         zones[k] = candidate
+                    } else if let accented = SlipSpacedText.accented(lines.text, page: zones[k].lines) {
+                        // The same letters as the page pass, with the accents the page pass lost (it reads the
+                        // whole page with less context per line): the crop's reading, trusted as the page's.
+                        candidate.lines = accented
+                        candidate.confidence = zones[k].confidence
+                        let reparsed = outcome(candidate)
+                        candidate.parsed = memo(reparsed)
+                        if reparsed?.diagnostics.isEmpty ?? false { zones[k] = candidate }
                     }
                     break
                 }
                 guard zoneOK, let value = parsed?.value else {
-                    // Nothing parses: an empty box stays empty unless an earlier reading waits for confirmation.
-                    if seen.isEmpty && zones[k].isEmpty { break } else { continue }
+                    // Nothing parses: an empty box stays empty unless an earlier reading waits for confirmation, or
+                    // this look read a value's worth of characters (one digit doubled fails an IBAN's check; the
+                    // next scale or threshold often reads it).
+                    let read = lines.text.joined().unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count
+                    if seen.isEmpty && zones[k].isEmpty && read < Self.valueLikeLength { break } else { continue }
                 }
                 if !unchecked, checked || confidence >= 55 || seen.contains(where: { $0.value == value }) {
                     zones[k] = candidate
@@ -179,6 +193,16 @@ extension SlipReader {
                         "zone \(zone.field): \(seen.count) readings, \(pick.disagreeing) disagree (\(seen.map { SlipFieldReader.flat($0.zone.text) }.joined(separator: " | ")))"))
                 }
             }
+            // A reference whose check fails with an unsure reading of its model box (two digits in a small box:
+            // `97` read `27`): the model box's other looks, one kept only where the reference's check then passes.
+            if let c = zone.options["modelZone"], let m = template.zones.firstIndex(where: { $0.field == c }),
+               !zones[k].isEmpty, !(outcome(zones[k])?.diagnostics.isEmpty ?? true), (zones[m].confidence ?? 0) < 60,
+               let (modelText, confirmed) = confirmedModel(template.zones[m], reference: zone, zones[k], modelZone: zones[m],
+                                                           match: match, image: image, values: values, engine: engine,
+                                                           options: options, deadline: deadline, template: template, calls: &calls) {
+                zones[m] = modelText
+                zones[k].parsed = ParsedZone(outcome: confirmed, companion: modelText.text, currency: template.currency)
+            }
         }
         var record = SlipRecordBuilder.build(match, zones: zones, rules: rules, page: page)
         record.source.slipClass = template.id
@@ -189,6 +213,35 @@ extension SlipReader {
         return record
     }
 
+
+    /// The model box read again, larger and then black and white: the first reading with which the reference
+    /// parses without a fault (its check digits confirm the model), and that outcome.
+    private func confirmedModel(_ modelZone: SlipZone, reference: SlipZone, _ text: ZoneText, modelZone model: ZoneText,
+                                match: SlipMatch, image: GrayImage, values: GrayImage?, engine: some OCREngine,
+                                options: SlipImageOptions, deadline: ContinuousClock.Instant, template: SlipTemplate,
+                                calls: inout Int) -> (ZoneText, FieldOutcome)? {
+        for (scale, binarized) in [(4.0 / 3, false), (1.0, true), (5.0 / 3, false)] {
+            guard ContinuousClock.now < deadline,
+                  let (gray, _, _) = valueCrop(image, values: values, model.crop ?? modelZone.box, match.transform,
+                                               dpi: options.zoneDPI * scale) else { return nil }
+            let crop = binarized ? gray.binarized() : gray
+            guard crop.pixelCount <= ImageLimits.maxPixels else { return nil }
+            let settings = OCRSettings(languages: modelZone.ocr.languages ?? template.languages,
+                                       whitelist: modelZone.ocr.whitelist ?? modelZone.parser.defaultWhitelist,
+                                       layout: modelZone.ocr.layout ?? .line,
+                                       budgetMilliseconds: min((deadline - ContinuousClock.now).budgetMilliseconds, 5_000))
+            calls += 1
+            guard let lines = Self.zoneLines(crop, cells: nil, parser: modelZone.parser, engine: engine, settings: settings),
+                  !lines.text.isEmpty, lines.text != model.lines else { continue }
+            var candidate = model
+            candidate.lines = lines.text
+            candidate.confidence = lines.confidence
+            let o = SlipFieldReader.read(reference, text: text, model: candidate, template: template,
+                                         currency: template.currency, rules: rules)
+            if o.diagnostics.isEmpty, o.value != nil { return (candidate, o) }
+        }
+        return nil
+    }
 
     /// An OCR result's words as lines (top to bottom, left to right) and their lowest confidence.
     package static func lines(_ page: PageWords) -> (text: [String], confidence: Int?) {
