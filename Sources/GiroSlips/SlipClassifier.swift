@@ -115,30 +115,11 @@ enum SlipClassifier {
         let want = SlipText.tokens(wording)
         guard let first = want.first else { return [] }
         var out: [AnchorHit] = []
+        let subs = substitutions(want)
         for (w, toks) in page.tokens.enumerated() {
-            for (k, t) in toks.enumerated() where SlipText.matches(t, first) {
-                var used = [w]
-                var word = w, pos = k + 1, ok = true, lineStart = w
-                for need in want.dropFirst() {
-                    if pos >= page.tokens[word].count {
-                        guard used.count < 16 else { ok = false; break }
-                        var next = page.next(after: word)
-                        // A label another printer wraps onto a second line (`IBAN ili broj računa` / `primatelja:`).
-                        if next.map({ !(page.tokens[$0].first.map { SlipText.matches($0, need) } ?? false) }) ?? true,
-                           let wrapped = page.wrapped(below: lineStart), !used.contains(wrapped),
-                           page.tokens[wrapped].first.map({ SlipText.matches($0, need) }) == true {
-                            next = wrapped
-                            lineStart = wrapped
-                        }
-                        guard let n = next else { ok = false; break }
-                        word = n
-                        pos = 0
-                        used.append(n)
-                    }
-                    guard pos < page.tokens[word].count, SlipText.matches(page.tokens[word][pos], need) else { ok = false; break }
-                    pos += 1
-                }
-                guard ok else { continue }
+            // A first token split by the OCR (`Speci ificky`) starts the label as well as a matching one.
+            for (k, t) in toks.enumerated() where SlipText.matches(t, first) || (t.count >= 2 && t.count < first.count && first.hasPrefix(t.prefix(2))) {
+                guard let used = labelWords(want, from: w, token: k, in: page, substitutions: subs) else { continue }
                 var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
                 for u in used {
                     let b = page.words[u]
