@@ -189,8 +189,10 @@ enum SlipClassifier {
         guard var t = SlipTransform.similarity(from: from, to: to) else { return nil }
         // With three or more anchors an affine fit absorbs unequal scales and shear (mild perspective); kept when it
         // stays near the similarity.
+        // It must stay tame as the consensus's refit must: a label matched a line off (or another printer's column
+        // moved) otherwise shears the whole form and misplaces every box far from the labels.
         if chosen.inliers.count >= 3, spreads(from), let affine = SlipTransform.affine(from: from, to: to),
-           abs(affine.scale / t.scale - 1) < 0.25, residual(affine, from, to) <= residual(t, from, to) {
+           tame(affine, like: t, limit: 0.25), residual(affine, from, to) <= residual(t, from, to) {
             t = affine
         }
         // Six or more: a perspective fit, kept only when it clearly reduces the anchors' error and stays tame.
@@ -291,11 +293,15 @@ enum SlipClassifier {
     /// shear); nil otherwise.
     static func refit(_ inliers: [AnchorHit], mm: [SlipPoint], like t: SlipTransform) -> SlipTransform? {
         let from = inliers.map { mm[$0.anchor] }
-        guard spreads(from), let a = SlipTransform.affine(from: from, to: inliers.map(\.center)) else { return nil }
-        let sx = (a.a * a.a + a.d * a.d).squareRoot(), sy = (a.b * a.b + a.e * a.e).squareRoot()
-        guard sx > 0, sy > 0, abs(sx / sy - 1) < 0.15, abs(a.scale / t.scale - 1) < 0.15,
-              abs(a.a * a.b + a.d * a.e) / (sx * sy) < 0.1 else { return nil }
+        guard spreads(from), let a = SlipTransform.affine(from: from, to: inliers.map(\.center)), tame(a, like: t, limit: 0.15) else { return nil }
         return a
+    }
+
+    /// An affine's axes' scales within 15 % of each other, little shear, and its scale within `limit` of `t`'s.
+    static func tame(_ a: SlipTransform, like t: SlipTransform, limit: Double) -> Bool {
+        let sx = (a.a * a.a + a.d * a.d).squareRoot(), sy = (a.b * a.b + a.e * a.e).squareRoot()
+        return sx > 0 && sy > 0 && abs(sx / sy - 1) < 0.15 && abs(a.scale / t.scale - 1) < limit
+            && abs(a.a * a.b + a.d * a.e) / (sx * sy) < 0.1
     }
 
     /// Whether form points spread enough across both axes to fix two scales (labels stacked in one column say

@@ -64,12 +64,20 @@ extension SlipClassifier {
         var left = substitutions
         for (i, need) in want.enumerated().dropFirst() {
             if take(need, &c, in: page) { continue }
-            guard left > 0, i < want.count - 1, settle(&c, need: need, in: page),
-                  abs(page.tokens[c.word][c.pos].count - need.count) <= 2 else { return nil }
+            guard left > 0, i < want.count - 1, settle(&c, need: need, in: page), misread(page.tokens[c.word][c.pos], need) else { return nil }
             left -= 1
             c.pos += 1
         }
         return c.used
+    }
+
+    /// A token the OCR misread beyond the edit tolerance (`GETU` for `UCTU`), not another word: about as long, and
+    /// at most two letters or a third of it edited (`PLATITELJA` for `PRIMATELJA`, the payer for the payee, is
+    /// another word).
+    static func misread(_ t: String, _ need: String) -> Bool {
+        let limit = max(2, need.count / 3)
+        return abs(t.count - need.count) <= 2
+            && SlipText.editDistance(Array(t.unicodeScalars), Array(need.unicodeScalars), limit: limit) <= limit
     }
 
     /// Inner tokens of a wording that may be misread: one in a wording of four or more tokens.
