@@ -56,16 +56,10 @@ extension SlipReader {
         // A form printed on a coloured ground (the orange ESR, the pink poukázka): Tesseract's global threshold takes
         // the ground for ink and loses the labels printed on it. Where no form was found, the page is read once
         // more thresholded by each pixel's neighbourhood.
-        // A photo's sheet is read again so, then the page.
+        // (Not a photo's sheets: on the development photos that found no more forms, for another second each.)
         if located.isEmpty, ContinuousClock.now < deadline {
-            let binary = image.adaptiveBinarized()
-            let sheets = papers.filter { Self.areaShare($0.corners, width: image.width, height: image.height) >= Self.sheetCoverageForPage }
-            var again = try locateOnSheets(sheets, in: binary, engine: engine, options: options, deadline: deadline,
-                                           timings: &timings).located
-            if again.isEmpty, ContinuousClock.now < deadline {
-                again = try locateOnPage(binary, engine: engine, options: options, deadline: deadline, afterSheet: true,
-                                         timings: &timings).located
-            }
+            let again = try locateOnPage(image.adaptiveBinarized(), engine: engine, options: options, deadline: deadline,
+                                         afterSheet: true, timings: &timings).located
             if !again.isEmpty { (located, unknown) = (again, []) }
         }
         let t0 = ContinuousClock.now
