@@ -99,10 +99,21 @@ public struct ImageLoader: Sendable {
             do throws(GiroError) { try checkSize(width, height, .png) } catch { return .failure(error) }
             var white = png_color(red: 255, green: 255, blue: 255)
             let colour = img.format & UInt32(PNG_FORMAT_FLAG_COLOR) != 0 && wantsColor(width, height)
-            img.format = UInt32(PNG_FORMAT_GRAY)
+            // libpng takes 16-bit samples for linear light and brightens them into sRGB (a label's 50 % gray comes
+            // out at 73 %, too faint for the labels' OCR); writers store them gamma-encoded like 8-bit ones, so
+            // they are read as they are and their high byte kept.
+            let wide = img.format & UInt32(PNG_FORMAT_FLAG_LINEAR) != 0
             var pixels = [UInt8](repeating: 255, count: width * height)
-            let ok = pixels.withUnsafeMutableBytes { png_image_finish_read(&img, &white, $0.baseAddress, Int32(width), nil) }
-            guard ok != 0 else { return .failure(GiroError(.imageInvalid, field: "image", "png: \(Self.pngMessage(img))")) }
+            if wide {
+                guard let gray = Self.highBytes(&img, width: width, height: height, channels: 1) else {
+                    return .failure(GiroError(.imageInvalid, field: "image", "png: \(Self.pngMessage(img))"))
+                }
+                pixels = gray
+            } else {
+                img.format = UInt32(PNG_FORMAT_GRAY)
+                let ok = pixels.withUnsafeMutableBytes { png_image_finish_read(&img, &white, $0.baseAddress, Int32(width), nil) }
+                guard ok != 0 else { return .failure(GiroError(.imageInvalid, field: "image", "png: \(Self.pngMessage(img))")) }
+            }
             // The gray image is libpng's own conversion, as without colour; the colour is read again for the dropout.
             guard colour else { return .success((GrayImage(uncheckedWidth: width, height: height, pixels: pixels), nil)) }
             var again = png_image()
@@ -111,13 +122,36 @@ public struct ImageLoader: Sendable {
             guard png_image_begin_read_from_memory(&again, data.baseAddress, data.count) != 0 else {
                 return .success((GrayImage(uncheckedWidth: width, height: height, pixels: pixels), nil))
             }
-            again.format = UInt32(PNG_FORMAT_RGB)
             var rgb = [UInt8](repeating: 255, count: 3 * width * height)
-            let read = rgb.withUnsafeMutableBytes { png_image_finish_read(&again, &white, $0.baseAddress, Int32(3 * width), nil) }
-            guard read != 0 else { return .success((GrayImage(uncheckedWidth: width, height: height, pixels: pixels), nil)) }
+            if wide {
+                guard let read = Self.highBytes(&again, width: width, height: height, channels: 3) else {
+                    return .success((GrayImage(uncheckedWidth: width, height: height, pixels: pixels), nil))
+                }
+                rgb = read
+            } else {
+                again.format = UInt32(PNG_FORMAT_RGB)
+                let read = rgb.withUnsafeMutableBytes { png_image_finish_read(&again, &white, $0.baseAddress, Int32(3 * width), nil) }
+                guard read != 0 else { return .success((GrayImage(uncheckedWidth: width, height: height, pixels: pixels), nil)) }
+            }
             return .success(rgb.withUnsafeBufferPointer { FormColorDropout.split(rgb: $0, width: width, height: height, decodedGray: pixels) })
         }
         return try result.get()
+    }
+
+    /// A 16-bit PNG's samples as they are stored (libpng's linear output: no transfer curve applied), with alpha
+    /// composited onto white (libpng's linear alpha is premultiplied), as 8-bit: `channels` 1 (gray) or 3 (RGB).
+    private static func highBytes(_ img: inout png_image, width: Int, height: Int, channels: Int) -> [UInt8]? {
+        img.format = UInt32(PNG_FORMAT_FLAG_LINEAR | PNG_FORMAT_FLAG_ALPHA | (channels == 3 ? PNG_FORMAT_FLAG_COLOR : 0))
+        let stride = channels + 1
+        var wide = [UInt16](repeating: 0, count: stride * width * height)
+        let ok = wide.withUnsafeMutableBytes { png_image_finish_read(&img, nil, $0.baseAddress, Int32(stride * width), nil) }
+        guard ok != 0 else { return nil }
+        var out = [UInt8](repeating: 255, count: channels * width * height)
+        for i in 0..<(width * height) {
+            let transparent = 65_535 - Int(wide[stride * i + channels])
+            for c in 0..<channels { out[channels * i + c] = UInt8(min(65_535, Int(wide[stride * i + c]) + transparent) >> 8) }
+        }
+        return out
     }
 
     private static func pngMessage(_ img: png_image) -> String {

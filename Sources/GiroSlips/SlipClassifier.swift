@@ -115,30 +115,11 @@ enum SlipClassifier {
         let want = SlipText.tokens(wording)
         guard let first = want.first else { return [] }
         var out: [AnchorHit] = []
+        let subs = substitutions(want)
         for (w, toks) in page.tokens.enumerated() {
-            for (k, t) in toks.enumerated() where SlipText.matches(t, first) {
-                var used = [w]
-                var word = w, pos = k + 1, ok = true, lineStart = w
-                for need in want.dropFirst() {
-                    if pos >= page.tokens[word].count {
-                        guard used.count < 16 else { ok = false; break }
-                        var next = page.next(after: word)
-                        // A label another printer wraps onto a second line (`IBAN ili broj računa` / `primatelja:`).
-                        if next.map({ !(page.tokens[$0].first.map { SlipText.matches($0, need) } ?? false) }) ?? true,
-                           let wrapped = page.wrapped(below: lineStart), !used.contains(wrapped),
-                           page.tokens[wrapped].first.map({ SlipText.matches($0, need) }) == true {
-                            next = wrapped
-                            lineStart = wrapped
-                        }
-                        guard let n = next else { ok = false; break }
-                        word = n
-                        pos = 0
-                        used.append(n)
-                    }
-                    guard pos < page.tokens[word].count, SlipText.matches(page.tokens[word][pos], need) else { ok = false; break }
-                    pos += 1
-                }
-                guard ok else { continue }
+            // A first token split by the OCR (`Speci ificky`) starts the label as well as a matching one.
+            for (k, t) in toks.enumerated() where SlipText.matches(t, first) || (t.count >= 2 && t.count < first.count && first.hasPrefix(t.prefix(2))) {
+                guard let used = labelWords(want, from: w, token: k, in: page, substitutions: subs) else { continue }
                 var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
                 for u in used {
                     let b = page.words[u]
@@ -208,8 +189,10 @@ enum SlipClassifier {
         guard var t = SlipTransform.similarity(from: from, to: to) else { return nil }
         // With three or more anchors an affine fit absorbs unequal scales and shear (mild perspective); kept when it
         // stays near the similarity.
+        // It must stay tame as the consensus's refit must: a label matched a line off (or another printer's column
+        // moved) otherwise shears the whole form and misplaces every box far from the labels.
         if chosen.inliers.count >= 3, spreads(from), let affine = SlipTransform.affine(from: from, to: to),
-           abs(affine.scale / t.scale - 1) < 0.25, residual(affine, from, to) <= residual(t, from, to) {
+           tame(affine, like: t, limit: 0.25), residual(affine, from, to) <= residual(t, from, to) {
             t = affine
         }
         // Six or more: a perspective fit, kept only when it clearly reduces the anchors' error and stays tame.
@@ -310,11 +293,15 @@ enum SlipClassifier {
     /// shear); nil otherwise.
     static func refit(_ inliers: [AnchorHit], mm: [SlipPoint], like t: SlipTransform) -> SlipTransform? {
         let from = inliers.map { mm[$0.anchor] }
-        guard spreads(from), let a = SlipTransform.affine(from: from, to: inliers.map(\.center)) else { return nil }
-        let sx = (a.a * a.a + a.d * a.d).squareRoot(), sy = (a.b * a.b + a.e * a.e).squareRoot()
-        guard sx > 0, sy > 0, abs(sx / sy - 1) < 0.15, abs(a.scale / t.scale - 1) < 0.15,
-              abs(a.a * a.b + a.d * a.e) / (sx * sy) < 0.1 else { return nil }
+        guard spreads(from), let a = SlipTransform.affine(from: from, to: inliers.map(\.center)), tame(a, like: t, limit: 0.15) else { return nil }
         return a
+    }
+
+    /// An affine's axes' scales within 15 % of each other, little shear, and its scale within `limit` of `t`'s.
+    static func tame(_ a: SlipTransform, like t: SlipTransform, limit: Double) -> Bool {
+        let sx = (a.a * a.a + a.d * a.d).squareRoot(), sy = (a.b * a.b + a.e * a.e).squareRoot()
+        return sx > 0 && sy > 0 && abs(sx / sy - 1) < 0.15 && abs(a.scale / t.scale - 1) < limit
+            && abs(a.a * a.b + a.d * a.e) / (sx * sy) < 0.1
     }
 
     /// Whether form points spread enough across both axes to fix two scales (labels stacked in one column say

@@ -53,6 +53,15 @@ extension SlipReader {
                                                       afterSheet: coverage >= Self.sheetCoverageForPage, timings: &timings)
             }
         }
+        // A form printed on a coloured ground (the orange ESR, the pink poukázka): Tesseract's global threshold takes
+        // the ground for ink and loses the labels printed on it. Where no form was found, the page is read once
+        // more thresholded by each pixel's neighbourhood.
+        // (Not a photo's sheets: on the development photos that found no more forms, for another second each.)
+        if located.isEmpty, ContinuousClock.now < deadline {
+            let again = try locateOnPage(image.adaptiveBinarized(), engine: engine, options: options, deadline: deadline,
+                                         afterSheet: true, timings: &timings).located
+            if !again.isEmpty { (located, unknown) = (again, []) }
+        }
         let t0 = ContinuousClock.now
         defer { timings.zones += ContinuousClock.now - t0 }
         let read = located.prefix(maxSlipsPerPage).map { m, page in
