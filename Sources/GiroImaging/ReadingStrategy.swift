@@ -126,8 +126,9 @@ public struct ReadingStrategy: Sendable {
             let asked = ContinuousClock.now
             let plan = decide(StrategyResult(symbols: run.symbols, passes: run.passes, errors: run.errors, budgetExhausted: false))
             run.paused += ContinuousClock.now - asked
-            if case .slipTilted(let tilt, let corners) = plan {
-                if readers.contains(.zxing), abs(tilt) > Self.pdf417ToleratedTilt, !run.finished(exhaustive) {
+            // An exhaustive search (several bills on a page) keeps every pass.
+            if case .slipTilted(let tilt, let corners) = plan, !exhaustive {
+                if readers.contains(.zxing), abs(tilt) > Self.pdf417ToleratedTilt, !run.outOfTime {
                     run.pass("zxing-slip-deskew") {
                         // Only the slip (and a margin: a fit may be off by a few millimetres) is turned.
                         let box = Self.box(around: corners, factor: factor, width: work.width, height: work.height)
