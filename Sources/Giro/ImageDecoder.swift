@@ -147,12 +147,20 @@ public struct ImageDecoder: Sendable {
 
     /// `dropout`: the image with the form colour dropped (`LoadedImage.dropout`), where slip values are read.
     package func decode(image: GrayImage, dropout: GrayImage? = nil) -> ImageDecodeResult {
-        let read = strategy.read(image) { symbol in Self.isPaymentFormat(classify(symbol)) }
+        // With slips on, the print is read as soon as the quick barcode passes found no payment: a fitted form then
+        // narrows the rest of the barcode search (see `ImageSlips.swift`).
+        var early: Result<[SlipReading], GiroError>?
+        let recognises = { (symbol: DetectedSymbol) in Self.isPaymentFormat(classify(symbol)) }
+        let read = slips == nil ? strategy.read(image, recognises: recognises)
+            : strategy.read(image, recognises: recognises) { _ in
+                early = readSlipsEarly(image, dropout: dropout)
+                return Self.fallbacks(after: early)
+            }
         let symbols = read.symbols.map { ImageSymbolResult(symbol: $0, outcome: classify($0)) }
         var result = ImageDecodeResult(fileFormat: nil, width: image.width, height: image.height, orientation: 1,
                                        symbols: symbols, passes: read.passes, budgetExhausted: read.budgetExhausted,
                                        readerErrors: read.errors)
-        readSlips(image, dropout: dropout, into: &result)
+        readSlips(image, dropout: dropout, into: &result, already: early)
         return result
     }
 

@@ -95,16 +95,51 @@ extension ImageDecodeResult {
 
 extension ImageDecoder {
     /// Reads the print when `slips` says so; an OCR failure is kept in `slipError` and the barcodes stand.
-    func readSlips(_ image: GrayImage, dropout: GrayImage? = nil, into result: inout ImageDecodeResult) {
+    /// `already`: the print as read during the barcode search (kept only if the barcodes found want it).
+    func readSlips(_ image: GrayImage, dropout: GrayImage? = nil, into result: inout ImageDecodeResult,
+                   already: Result<[SlipReading], GiroError>? = nil) {
         guard let scanning = slips, scanning.wanted(barcodeRecords: result.symbols.compactMap(\.record)) else { return }
         let readings: [SlipReading]
         do {
-            readings = try scanning.reader.read(image: image, values: dropout, engine: scanning.engine, options: scanning.options)
+            readings = try (already ?? readSlipsEarly(image, dropout: dropout) ?? .success([])).get()
         } catch {
             result.slipError = error
             return
         }
         Self.combine(&result, readings: readings)
+    }
+
+    func readSlipsEarly(_ image: GrayImage, dropout: GrayImage?) -> Result<[SlipReading], GiroError>? {
+        guard let scanning = slips else { return nil }
+        var timings = SlipImageTimings()
+        let t0 = ContinuousClock.now
+        defer { Self.reportTimings(timings, total: ContinuousClock.now - t0) }
+        return Result { () throws(GiroError) in
+            try scanning.reader.read(image: image, values: dropout, engine: scanning.engine, options: scanning.options, timings: &timings)
+        }
+    }
+
+    /// `GIRO_SLIP_TIMINGS=1`: where the print's reading spent its time, on stderr (profiling `giro decode`).
+    static func reportTimings(_ t: SlipImageTimings, total: Duration) {
+        guard ProcessInfo.processInfo.environment["GIRO_SLIP_TIMINGS"] == "1" else { return }
+        func ms(_ d: Duration) -> Int { d.budgetMilliseconds }
+        let line = "slips: \(ms(total)) ms (sheets \(t.papers): search \(ms(t.paperSearch)), first pass \(ms(t.firstPass)), zones \(ms(t.zones)) in \(t.zoneCalls) OCR calls)\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// The barcode search after the print was read without a payment barcode found yet: a form fitted on the page
+    /// (a template, not an unknown block) is what the photo shows, so a barcode on it lies at the form's tilt and one
+    /// pass turned straight looks for it; anything else (no form, an OCR failure) keeps the full search.
+    static func fallbacks(after readings: Result<[SlipReading], GiroError>?) -> ReadingStrategy.Fallbacks {
+        guard case .success(let found)? = readings,
+              let form = found.first(where: { $0.slipClass != SlipReader.genericClass }),
+              form.corners.count == 4, form.corners[0].count == 2, form.corners[1].count == 2 else { return .all }
+        let dx = Double(form.corners[1][0] - form.corners[0][0]), dy = Double(form.corners[1][1] - form.corners[0][1])
+        guard dx != 0 || dy != 0 else { return .all }
+        var tilt = atan2(dy, dx) * 180 / .pi
+        while tilt > 45 { tilt -= 90 }
+        while tilt <= -45 { tilt += 90 }
+        return .slipTilted(tilt, corners: form.corners.map { ImagePoint(x: $0.first ?? 0, y: $0.last ?? 0) })
     }
 
     /// Ties each slip to the barcode whose centre lies on the form. A payment barcode there is the answer, cross-checked

@@ -20,6 +20,7 @@ package struct StrategyResult: Sendable {
 /// down/up-scaled → other binarizer and contrast-stretched → QR recovery (half size; tiny images: fitted module
 /// grid, QR Model 1) → Giro's DataMatrix grid reader (own locator and sampling, re-rendered for the
 /// libraries) → libdmtx again with a longer slot when its first slot ran out. A per-image budget bounds the total.
+/// A caller may be asked after zbar (`read(_:recognises:afterQuickPasses:)`) whether the passes from the tiles on run.
 public struct ReadingStrategy: Sendable {
     public var readers: Set<ReaderKind>
     /// Time for one image, clamped to `1...ReadingStrategy.maxBudgetMilliseconds` (also when set later),
@@ -55,6 +56,29 @@ public struct ReadingStrategy: Sendable {
         return read(image, elapsed: { clock.now - start }, recognises: recognises)
     }
 
+    /// What the search does once its quick passes (zxing, libdmtx's short slot, zbar) found no payment symbol.
+    package enum Fallbacks: Sendable, Equatable {
+        /// Every remaining pass, as without a caller's say.
+        case all
+        /// A printed slip was fitted on the page at this tilt (degrees, clockwise) within these image corners: a
+        /// barcode printed on it is tilted alike, so one pass on the slip turned straight replaces the blind search
+        /// (rotations, tiles, binarizers), which a photo without any barcode would spend its whole budget on.
+        case slipTilted(Double, corners: [ImagePoint])
+    }
+
+    /// The same search, with `afterQuickPasses` asked what to do when the quick passes found no payment symbol (the
+    /// image decoder reads the print there). The time it takes does not count against the budget.
+    package func read(_ image: GrayImage, recognises: (DetectedSymbol) -> Bool,
+                      afterQuickPasses: (StrategyResult) -> Fallbacks) -> StrategyResult {
+        let clock = ContinuousClock(), start = clock.now
+        return withoutActuallyEscaping(recognises) { recognises in
+            withoutActuallyEscaping(afterQuickPasses) { decide in
+                read(image, run: Run(elapsed: { clock.now - start }, budget: .milliseconds(budgetMilliseconds), recognises: recognises),
+                     afterQuickPasses: decide)
+            }
+        }
+    }
+
     /// The same search with its time source injected: `elapsed` says how much of the budget is spent. Production
     /// reads the wall clock (above); tests of the budget itself drive a clock of their own, so that no wall-clock
     /// time decides what they check.
@@ -62,7 +86,7 @@ public struct ReadingStrategy: Sendable {
         withoutActuallyEscaping(recognises) { read(image, run: Run(elapsed: elapsed, budget: .milliseconds(budgetMilliseconds), recognises: $0)) }
     }
 
-    private func read(_ image: GrayImage, run start: Run) -> StrategyResult {
+    private func read(_ image: GrayImage, run start: Run, afterQuickPasses: ((StrategyResult) -> Fallbacks)? = nil) -> StrategyResult {
         var run = start
         let zxing = ZXingReader()
         let all = ReadOptions()
@@ -96,6 +120,25 @@ public struct ReadingStrategy: Sendable {
             let finer = factor - 1
             run.pass("zxing-finer") {
                 try zxing.read(image.downscaled(by: finer), options: all).map { ($0, PointMap.scale(Double(finer))) }
+            }
+        }
+        if let decide = afterQuickPasses, !run.anyRecognised, !run.outOfTime {
+            let asked = ContinuousClock.now
+            let plan = decide(StrategyResult(symbols: run.symbols, passes: run.passes, errors: run.errors, budgetExhausted: false))
+            run.paused += ContinuousClock.now - asked
+            // An exhaustive search (several bills on a page) keeps every pass.
+            if case .slipTilted(let tilt, let corners) = plan, !exhaustive {
+                if readers.contains(.zxing), abs(tilt) > Self.pdf417ToleratedTilt, !run.outOfTime {
+                    run.pass("zxing-slip-deskew") {
+                        // Only the slip (and a margin: a fit may be off by a few millimetres) is turned.
+                        let box = Self.box(around: corners, factor: factor, width: work.width, height: work.height)
+                        let part = box.map { work.cropped(x: $0.x, y: $0.y, width: $0.w, height: $0.h) } ?? work
+                        let (rotated, back) = part.rotated(degrees: tilt)
+                        let m = Self.compose(Self.compose(workMap, .translate(box?.x ?? 0, box?.y ?? 0)), back)
+                        return try zxing.read(rotated, options: ReadOptions(symbologies: [.pdf417, .qr])).map { ($0, m) }
+                    }
+                }
+                return StrategyResult(symbols: run.symbols, passes: run.passes, errors: run.errors, budgetExhausted: run.outOfTime)
             }
         }
         if readers.contains(.zxing) {
@@ -188,6 +231,19 @@ public struct ReadingStrategy: Sendable {
 
     struct Tile { var x: Int, y: Int, size: Int }
 
+    /// The bounding box (in the working image, `factor` times smaller) of image corners, grown by a tenth of its
+    /// larger side; nil when it is empty or covers most of the image anyway.
+    static func box(around corners: [ImagePoint], factor: Int, width: Int, height: Int) -> (x: Int, y: Int, w: Int, h: Int)? {
+        guard !corners.isEmpty, factor > 0 else { return nil }
+        let xs = corners.map { $0.x / factor }, ys = corners.map { $0.y / factor }
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return nil }
+        let margin = max(maxX - minX, maxY - minY) / 10
+        let x0 = max(0, minX - margin), y0 = max(0, minY - margin)
+        let x1 = min(width, maxX + margin), y1 = min(height, maxY + margin)
+        guard x1 - x0 >= 16, y1 - y0 >= 16, (x1 - x0) * (y1 - y0) < width * height * 9 / 10 else { return nil }
+        return (x0, y0, x1 - x0, y1 - y0)
+    }
+
     /// Overlapping square tiles at two sizes, stepping half a tile, so every symbol up to a third of the
     /// short side crosses some tile's centre lines.
     static func tiles(width: Int, height: Int) -> [Tile] {
@@ -233,9 +289,12 @@ public struct ReadingStrategy: Sendable {
             self.recognises = recognises
         }
 
-        var outOfTime: Bool { elapsed() >= budget }
+        /// Time the caller took between passes (reading the print), not counted against the budget.
+        var paused: Duration = .zero
+
+        var outOfTime: Bool { elapsed() - paused >= budget }
         var remainingMilliseconds: Int {
-            (budget - elapsed()).budgetMilliseconds
+            (budget - (elapsed() - paused)).budgetMilliseconds
         }
 
         func finished(_ exhaustive: Bool) -> Bool { outOfTime || (anyRecognised && !exhaustive) }
