@@ -205,7 +205,7 @@ extension SlipReader {
             // A reference whose check fails with an unsure reading of its model box (two digits in a small box:
             // `97` read `27`): the model box's other looks, one kept only where the reference's check then passes.
             if let c = zone.options["modelZone"], let m = template.zones.firstIndex(where: { $0.field == c }),
-               !zones[k].isEmpty, !(outcome(zones[k])?.diagnostics.isEmpty ?? true), (zones[m].confidence ?? 0) < 60,
+               !zones[k].isEmpty, !((zones[k].parsed?.outcome ?? outcome(zones[k]))?.diagnostics.isEmpty ?? true), (zones[m].confidence ?? 0) < 60,
                let (modelText, confirmed) = confirmedModel(template.zones[m], reference: zone, zones[k], modelZone: zones[m],
                                                            match: match, image: image, values: values, engine: engine,
                                                            options: options, deadline: deadline, template: template, calls: &calls) {
