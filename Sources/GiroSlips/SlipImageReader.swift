@@ -30,7 +30,8 @@ extension SlipReader {
         // them: never dropped).
         let papers = options.detectPaper ? findSheets(image, timings: &timings) : []
         var located: [Located] = [], unknown: [SlipReading] = []
-        if !papers.isEmpty, !papers.contains(where: { Self.areaShare($0.corners, width: image.width, height: image.height) >= Self.sheetCoverageForPage }) {
+        let largeSheet = papers.contains { Self.areaShare($0.corners, width: image.width, height: image.height) >= Self.sheetCoverageForPage }
+        if !papers.isEmpty, !largeSheet {
             // Only small sheets: mostly the white boxes of a form that fills the image (a scan, a rendering), else
             // slips far off in a photo. The whole page first; then only the sheets outside the forms it found
             // (each sheet pass costs 0.2–0.8 s). When the page holds no form, the sheets' forms are taken as a
@@ -56,8 +57,9 @@ extension SlipReader {
         // A form printed on a coloured ground (the orange ESR, the pink poukázka): Tesseract's global threshold takes
         // the ground for ink and loses the labels printed on it. Where no form was found, the page is read once
         // more thresholded by each pixel's neighbourhood.
-        // (Not a photo's sheets: on the development photos that found no more forms, for another second each.)
-        if located.isEmpty, ContinuousClock.now < deadline {
+        // Not where a large sheet was found (a photo): neither its sheets nor the whole photo read so found another
+        // form on the development photos, and the whole photo cost 2–5 s more.
+        if located.isEmpty, !largeSheet, ContinuousClock.now < deadline {
             let again = try locateOnPage(image.adaptiveBinarized(), engine: engine, options: options, deadline: deadline,
                                          afterSheet: true, timings: &timings).located
             if !again.isEmpty { (located, unknown) = (again, []) }
