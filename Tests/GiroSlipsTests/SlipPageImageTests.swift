@@ -26,7 +26,8 @@ import Testing
         let found = try reader.read(image: page, engine: TesseractEngine(), options: SlipImageOptions())
         // The samples are 16-bit PNGs, loaded as stored since round 4 (libpng had brightened them as linear light):
         // with their gray labels as dark as drawn, the stacked page's first pass loses the ESR. A known issue of the
-        // page pass; when both slips come back this fails: unwrap it.
+        // page pass; when both slips come back this fails: unwrap it. The HUB-3A is still found meanwhile.
+        #expect(found.map(\.slipClass).contains("hr.hub-3a"))
         try withKnownIssue {
             #expect(found.map(\.slipClass) == ["ch.esr", "hr.hub-3a"])
             for (slip, name) in zip(found, ["ch.esr/spec-example", "hr.hub-3a/water-bill"]) {
