@@ -63,8 +63,17 @@ enum SlipFieldReader {
             if ibans.isEmpty, out.diagnostics.isEmpty { return unreadable("no IBAN") }
             if !ibans.isEmpty { out.value = .lines(ibans) }
         case .iban:
-            guard let c = best(IBANParser(nationalForms: false), raw, context), c.type == "iban" else { return unreadable("no IBAN") }
+            var found = best(IBANParser(nationalForms: false), raw, context).flatMap { $0.type == "iban" ? $0 : nil }
+            // The country code read as look-alikes (`S156`): taken only where the IBAN's checks then pass.
+            if found?.status != .valid, let folded = SlipReferenceModel.ibanCountryFolded(raw),
+               let c = best(IBANParser(nationalForms: false), folded, context), c.type == "iban", c.status == .valid {
+                found = c
+                out.corrections = ["country code \(c.value.prefix(2)) read as look-alikes"]
+            }
+            guard let c = found else { return unreadable("no IBAN") }
+            let folded = out.corrections
             take(c)
+            out.corrections += folded
             // An IBAN failing its checks is not used: which character is wrong cannot be known.
             if c.status != .invalid { out.value = .text(c.value) }
         case .bic:
@@ -72,7 +81,14 @@ enum SlipFieldReader {
             guard BIC.isValid(compact) else { return unreadable("no BIC") }
             out.value = .text(compact)
         case .amount:
+            // OCR sets a space after the decimal comma (`=4.054, 86`): the cents are the number's.
+            let raw = SlipAmountUnits.closingCents(raw)
             if let c = best(AmountParser(), raw, context), let value = c.amount, let cur = c.currency {
+                // Units read without the cents the form prints (`4.054` of `4.054,86`, `20` of `20,33`): not
+                // completed with `.00`, which would pass for an exact amount.
+                if SlipAmountUnits.whole(value), !SlipAmountUnits.printsWholeUnits(zone, currency: cur), !SlipAmountUnits.showsCents(raw) {
+                    return unreadable("\(value) without the cents")
+                }
                 take(c)
                 out.value = .amount(Amount(value: value, currency: cur))
             } else if let split = boxedAmount(raw), let cur = context.currency {
@@ -86,6 +102,8 @@ enum SlipFieldReader {
             guard code.count == 3, Currency.isValid(code) else { return unreadable("no ISO 4217 code") }
             out.value = .text(code)
         case .reference:
+            // The model box's look-alikes put back (`S100` → `SI00`) before it is joined to the number.
+            let model = model.map { m in m.isEmpty ? m : with(m) { $0.lines = [SlipReferenceModel.normalized(m.text, country: template.country)] } }
             var input = raw
             if let m = zone.options["model"] { input = m + " " + raw }
             if let model, !model.isEmpty { input = model.text + " " + raw }
@@ -234,6 +252,12 @@ enum SlipFieldReader {
               units.allSatisfy({ $0.isASCII && $0.isNumber }), cents.allSatisfy({ $0.isASCII && $0.isNumber }),
               let u = Decimal(string: String(units)), let c = Decimal(string: String(cents)) else { return nil }
         return u + c / 100
+    }
+
+    static func with(_ z: ZoneText, _ change: (inout ZoneText) -> Void) -> ZoneText {
+        var z = z
+        change(&z)
+        return z
     }
 
     static func flat(_ s: String) -> String {

@@ -91,9 +91,9 @@ extension SlipReader {
             || !zonePage.words[j].text.unicodeScalars.contains(where: { CharacterSet.alphanumerics.contains($0) }) {
             zonePage.words[j].text = ""
         }
-        // No value assignment here: the page pass's noisy words would move a zone onto a stray run that happens to
-        // parse; each zone is read again from its crop below instead.
-        var zones = SlipZoneReader.read(match, page: zonePage, excluding: Set(match.anchors.flatMap(\.words)).union(labelWords(match, page: page)))
+        // Value assignment only for dates and IBANs (`imageZones`): the page pass's noisy words would move other
+        // zones onto a stray run that happens to parse; each zone is read again from its crop below instead.
+        var zones = imageZones(match, page: zonePage, excluding: Set(match.anchors.flatMap(\.words)).union(labelWords(match, page: page)))
         var disagreements: [Diagnostic] = []
         for (k, zone) in template.zones.enumerated() {
             // A reference is read with its model box, an account with its bank code box.
@@ -159,6 +159,8 @@ extension SlipReader {
                 let zoneOK = (parsed?.diagnostics.isEmpty ?? false) || (checkedOnly(parsed) && !pageOK && !pageCheckedOnly)
                 let confidence = lines.confidence ?? 0
                 if free {
+                    let pageLook = zones[k]
+                    defer { zones[k] = SlipValueLooks.better(zone, kept: zones[k], looks: [pageLook, candidate]) }
                     // An empty box's frame and paper texture make the engine invent letters: where the page pass
                     // saw nothing, the zone's reading must parse and be confident. Elsewhere the upright,
                     // normalised crop reads free text better than the page pass on a photo.

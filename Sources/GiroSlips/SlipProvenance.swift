@@ -48,7 +48,7 @@ enum SlipProvenance {
         }
         let coded = evidence.contains { $0.field == "codingLine" && $0.text != nil } && r.extras.keys.contains { $0.hasSuffix(".codingLine") }
         for e in evidence where e.text != nil {
-            for path in paths(of: e.field, in: r, template: template, coded: coded) {
+            for path in paths(of: e.field, in: r, template: template, coded: coded, zoneText: e.text) {
                 add(path, e, confidence(path, e, r, labels: labels, coded: coded && e.field == "codingLine", source: source))
             }
         }
@@ -64,7 +64,7 @@ enum SlipProvenance {
     }
 
     /// The record paths a zone filled (none when its value was not kept).
-    static func paths(of field: String, in r: PaymentRecord, template: SlipTemplate?, coded: Bool) -> [String] {
+    static func paths(of field: String, in r: PaymentRecord, template: SlipTemplate?, coded: Bool, zoneText: String? = nil) -> [String] {
         let filled = Set(r.filledFieldPaths)
         func kept(_ ps: [String]) -> [String] { ps.filter(filled.contains) }
         switch field {
@@ -81,6 +81,12 @@ enum SlipProvenance {
         case "creditor.account.iban", "debtor.account.iban", "creditor.account.number", "debtor.account.number":
             let party = field.hasPrefix("creditor") ? "creditor" : "debtor"
             return kept(["iban", "number", "bankCode"].map { "\(party).account.\($0)" })
+        case "creditor.name", "debtor.name":
+            // A name box whose label asks for the place too (`Name, Ort`): the place read after the comma is address.
+            let split = template?.zones.contains { $0.field == field && $0.options["place"] == "afterComma" } ?? false
+            let address = (field.hasPrefix("creditor") ? r.creditor : r.debtor)?.address?.lines ?? []
+            let place = zoneText.flatMap { SlipRecordBuilder.namePlace(SlipFieldReader.flat($0))?.place }
+            return kept(split && place.map(address.contains) == true ? [field, String(field.dropLast(5)) + ".address"] : [field])
         default:
             if field.hasPrefix("extras."), let t = template {
                 let key = "\(t.country.lowercased()).\(field.dropFirst(7))"

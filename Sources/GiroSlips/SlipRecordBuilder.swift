@@ -51,11 +51,21 @@ enum SlipRecordBuilder {
             ev.corrections = o.corrections
             if ev.confidence == nil { ev.confidence = o.confidence }
             diagnostics += o.diagnostics
-            guard let value = o.value else {
+            guard var value = o.value else {
                 if zone.required, o.diagnostics.isEmpty {
                     diagnostics.append(.warning(.slipFieldMissing, field: zone.field, uncertain: true, "zone \(zone.field): no value"))
                 }
                 continue
+            }
+            // A name is judged before it is kept: an address line, digits or fragments are no name.
+            if zone.parser == .text, zone.field.hasSuffix(".name"), case .text(let s) = value {
+                switch SlipNameValue.judged(s, confidence: text.confidence) {
+                case .name(let n): value = .text(n)
+                case .rejected(let why):
+                    diagnostics.append(.warning(.slipFieldUnreadable, field: zone.field, uncertain: true,
+                                                "zone \(zone.field): \"\(SlipFieldReader.flat(s))\" is \(why), not a name; not read"))
+                    continue
+                }
             }
             switch value {
             case .amount(let a): printedAmount = a

@@ -62,20 +62,35 @@ package enum SlipSpacedText {
     }
 
     /// The crop's lines when, stray marks dropped (lines with fewer than two letters or digits: a frame's dot), they
-    /// spell the page pass's `page` letter for letter but for accents, and carry more of them (`Mészáros Gábor`
-    /// against `Mészaros Gabor`). Nil otherwise.
+    /// spell the page pass's `page` letter for letter but for accents, case and punctuation, and carry more of the
+    /// language's letters (`Mészáros Gábor` against `Mészaros Gabor`, `plinom, račun` against `plinom racun`, `Tjaša`
+    /// against `TjaSa`). Nil otherwise.
     package static func accented(_ crop: [String], page: [String]) -> [String]? {
         let kept = crop.filter { $0.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }.count >= 2 }
-        guard !kept.isEmpty, !page.isEmpty else { return nil }
-        func folded(_ lines: [String]) -> String {
-            lines.joined(separator: " ").folding(options: [.diacriticInsensitive], locale: nil)
-                .split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        }
-        func marks(_ lines: [String]) -> Int {
-            lines.joined().unicodeScalars.filter { !$0.isASCII && CharacterSet.letters.contains($0) }.count
-        }
-        guard folded(kept) == folded(page), marks(kept) > marks(page) else { return nil }
+        guard !kept.isEmpty, !page.isEmpty, sameLetters(kept, page), marks(kept) > marks(page) else { return nil }
         return kept
+    }
+
+    /// Of two readings of one value, the one with the language's letters (`Brändli`, `Šmarje`) when both spell the
+    /// same after folding accents, case and punctuation: `chosen` unless `other` carries more of them.
+    package static func richer(_ chosen: [String], _ other: [String]) -> [String] {
+        accented(other, page: chosen) ?? chosen
+    }
+
+    /// Letters and digits only, accents and case folded: `Opskrba plinom, račun` and `OPSKRBA PLINOM RACUN` agree.
+    static func sameLetters(_ a: [String], _ b: [String]) -> Bool {
+        func folded(_ lines: [String]) -> String {
+            let s = lines.joined(separator: " ").prefix(1000)
+                .folding(options: [.diacriticInsensitive, .caseInsensitive], locale: nil)
+            return String(String.UnicodeScalarView(s.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) }))
+        }
+        let x = folded(a)
+        return !x.isEmpty && x == folded(b)
+    }
+
+    /// Letters outside ASCII: the accents and the language's own letters a reading kept.
+    static func marks(_ lines: [String]) -> Int {
+        lines.joined().unicodeScalars.filter { !$0.isASCII && CharacterSet.letters.contains($0) }.count
     }
 
     /// The rows of the crop's main line of print (the band of inked rows holding the most ink), so that a label's

@@ -54,13 +54,15 @@ enum SlipValueAssignment {
 
     /// The zones with checkable fields moved onto the nearest run of free words that passes the field's checks,
     /// where their own words do not.
-    static func assign(_ zones: [ZoneText], match: SlipMatch, page: PageWords, excluding: Set<Int>, rules: SlipNationalRules) -> [ZoneText] {
+    /// `only`: the parsers whose fields are assigned (nil: every checkable one).
+    static func assign(_ zones: [ZoneText], match: SlipMatch, page: PageWords, excluding: Set<Int>, rules: SlipNationalRules,
+                       only: Set<SlipParserKind>? = nil) -> [ZoneText] {
         let t = match.template
         guard let inverse = match.transform.inverse() else { return zones }
         var zones = zones
         var claimed = Set<Int>()
         var open: [Int] = []
-        for (k, z) in t.zones.enumerated() where searches(z) {
+        for (k, z) in t.zones.enumerated() where searches(z) && only.map({ $0.contains(z.parser) }) ?? true {
             if !zones[k].isEmpty, confirmed(outcome(z, zones[k], t, rules), z, text: zones[k].text) {
                 claimed.formUnion(zones[k].words)
             } else {

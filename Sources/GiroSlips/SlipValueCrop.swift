@@ -51,3 +51,35 @@ extension SlipReader {
         return SlipValueWindow.cut(ref, win, border: border)
     }
 }
+
+extension SlipReader {
+    /// Parsers whose values the image path moves to the checked run of page words nearest their zone when the
+    /// zone's own words do not pass: a calendar date and an IBAN's mod 97 are rarely met by stray print (an
+    /// amount's or a name's grammar is, so those are only read where their label puts them).
+    static let imageAssigned: Set<SlipParserKind> = [.date, .iban]
+
+    /// The zones of a located form as the image path reads them: placed from their labels, each crop kept within
+    /// its placed box's right edge (`boundedCrop`), then dates and IBANs moved onto the checked run nearest them.
+    func imageZones(_ match: SlipMatch, page: PageWords, excluding: Set<Int>) -> [ZoneText] {
+        let t = match.template
+        var zones = SlipZoneReader.read(match, page: page, excluding: excluding)
+        guard zones.count == t.zones.count else { return zones }
+        for k in zones.indices { zones[k].crop = Self.boundedCrop(zones[k].crop ?? t.zones[k].box, placed: zones[k].placed) }
+        return SlipValueAssignment.assign(zones, match: match, page: page, excluding: excluding, rules: rules, only: Self.imageAssigned)
+    }
+
+    /// The crop (the template's box moved with its label) cut at the right edge of the placed box, where the placement
+    /// ended the zone at the next column's label (`Příjemce … Odesílatel`: the payee's name box ends where the
+    /// payer's begins) — the crop would read the next box's value with this one's. Kept as it is where the placed
+    /// box lies elsewhere (a value found beside its label) or would leave less than a third of the crop.
+    static func boundedCrop(_ crop: SlipBox, placed: SlipBox?) -> SlipBox {
+        guard let p = placed else { return crop }
+        let overlap = min(crop.y + crop.h, p.y + p.h) - max(crop.y, p.y)
+        let right = p.x + p.w
+        guard overlap >= 0.5 * crop.h, p.x <= crop.x + crop.w / 2, right < crop.x + crop.w,
+              right - crop.x >= max(crop.w / 3, minBoundedWidthMM) else { return crop }
+        return SlipBox(x: crop.x, y: crop.y, w: right - crop.x, h: crop.h)
+    }
+
+    static let minBoundedWidthMM = 10.0
+}
