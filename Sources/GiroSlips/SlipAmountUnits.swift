@@ -23,8 +23,8 @@ enum SlipAmountUnits {
     }
 
     /// Whether the text shows the amount's cents: a separator followed by one or two digits or a dash (`,50`,
-    /// `,5`, `,-`, `.–`, Swedish `:-`), or units and cents in boxes of their own (`848 00`). A separator followed by three
-    /// digits groups thousands (`4.054`).
+    /// `,5`, `,-`, `.–`, Swedish `:-`), or units and cents in boxes of their own (`848 00`). A separator followed
+    /// by three digits groups thousands (`4.054`).
     static func showsCents(_ raw: String) -> Bool {
         if SlipFieldReader.boxedAmount(raw) != nil { return true }
         let u = Array(raw.utf8.prefix(200))
