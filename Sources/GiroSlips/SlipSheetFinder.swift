@@ -74,34 +74,41 @@ extension SlipReader {
         let t0 = ContinuousClock.now
         defer { timings.firstPass += ContinuousClock.now - t0 }
         let deadline = t0 + .milliseconds(options.budgetMilliseconds)
-        guard var sheet = try readSheet(paper, in: image, scale: scale, engine: engine, options: options) else { return [] }
-        var forms = locateSlips(words: sheet.page).forms.map(\.match)
+        guard let first = Self.rectifiedSheet(paper, in: image, scale: scale) else { return [] }
+        var toImage = first.toImage
+        var page = try sheetWords(first.flat, engine: engine, options: options)
+        var forms = locateSlips(words: page).forms.map(\.match)
         // Cyrillic labels (the Serbian налог) are read on the sheet too, when the English pass read no form and
         // little it was sure of (a Latin form reads most of its words at ≥ 0.8; Cyrillic read as English ≤ 0.15),
         // among enough words to be a form's labels (not a box of a few values).
-        if forms.isEmpty, !cyrillicLanguages.isEmpty, sheet.page.words.count >= Self.formWords, Self.looksNonLatin(sheet.page),
+        if forms.isEmpty, !cyrillicLanguages.isEmpty, page.words.count >= Self.formWords, Self.looksNonLatin(page),
            ContinuousClock.now < deadline {
             var left = options
             left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
-            let cyrillic = try Self.unpadded(sparseWords(sheet.flat, engine: engine, options: left, languages: cyrillicLanguages),
-                                             border: sheet.border)
+            let cyrillic = try sheetWords(first.flat, engine: engine, options: left, languages: cyrillicLanguages)
             let found = locateSlips(words: cyrillic).forms.map(\.match)
-            if !found.isEmpty { (sheet.page, forms) = (cyrillic, found) }
+            if !found.isEmpty { (page, forms) = (cyrillic, found) }
         }
-        var mapped = Self.mapped(sheet.page, by: sheet.toImage, onto: image)
+        var mapped = Self.mapped(page, by: toImage, onto: image)
         // No form among a form's worth of words: the labels (6–7 pt on a slip ~210 mm wide, 8–12 px high at
         // `paperSide`) were too small for Tesseract, which skips or garbles them while it reads the larger values.
-        // The sheet is read once more, larger (the photo's own resolution or interpolated: Tesseract reads
-        // interpolated small print better than small print); its reading is kept when it finds a form or more.
-        if forms.isEmpty, sheet.page.words.count >= Self.formWords, ContinuousClock.now < deadline,
-           case let larger = min(4, scale * Self.smallPrintScale), larger * long * min(w, h) * larger <= Double(Self.maxSheetPixels) {
-            var left = options
-            left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
-            if let big = try readSheet(paper, in: image, scale: larger, engine: engine, options: left) {
-                let found = locateSlips(words: big.page).forms.map(\.match)
-                let bigMapped = Self.mapped(big.page, by: big.toImage, onto: image)
-                if !found.isEmpty || Self.evidence(locateSlips(words: bigMapped).unknown) > Self.evidence(locateSlips(words: mapped).unknown) {
-                    (sheet, forms, mapped) = (big, found, bigMapped)
+        // The sheet is read once more, larger (Tesseract reads interpolated small print better than small print);
+        // then, still without a form, thresholded by each pixel's neighbourhood (labels printed in the form's light
+        // colour, the pink poukázka's, fall on the paper's side of Tesseract's one global threshold). A reading is
+        // kept when it finds a form, or an unknown slip with more evidence.
+        if forms.isEmpty, page.words.count >= Self.formWords, ContinuousClock.now < deadline,
+           case let larger = min(4, scale * Self.smallPrintScale), larger * larger * w * h <= Double(Self.maxSheetPixels),
+           let big = Self.rectifiedSheet(paper, in: image, scale: larger) {
+            var evidence = Self.evidence(locateSlips(words: mapped).unknown)
+            for binarized in [false, true] where forms.isEmpty && ContinuousClock.now < deadline {
+                var left = options
+                left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
+                let words = try sheetWords(binarized ? big.flat.adaptiveBinarized() : big.flat, engine: engine, options: left)
+                let found = locateSlips(words: words).forms.map(\.match)
+                let onImage = Self.mapped(words, by: big.toImage, onto: image)
+                let more = found.isEmpty ? Self.evidence(locateSlips(words: onImage).unknown) : 0
+                if !found.isEmpty || more > evidence {
+                    (page, forms, mapped, toImage, evidence) = (words, found, onImage, big.toImage, more)
                 }
             }
         }
@@ -109,7 +116,7 @@ extension SlipReader {
         if forms.isEmpty, reportsUnknownSlips {
             unknown += locateSlips(words: mapped).unknown
         }
-        let rectify = SlipTransform(homography: sheet.toImage)
+        let rectify = SlipTransform(homography: toImage)
         return forms.compactMap { m in
             guard var t = SlipTransform.compose(rectify, m.transform) else { return nil }
             let form = [(0.0, 0.0), (m.template.width, 0.0), (m.template.width, m.template.height), (0.0, m.template.height)]
@@ -138,18 +145,20 @@ extension SlipReader {
     /// sheet cut at the paper's edge) is what Tesseract misreads most.
     static let sheetBorder = 24
 
-    /// The sheet rectified at `scale`, flattened and framed in white, and its sparse words in the rectified
-    /// sheet's coordinates (`toImage` maps them onto the image).
-    func readSheet(_ paper: PaperQuad, in image: GrayImage, scale: Double, engine: some OCREngine,
-                   options: SlipImageOptions) throws(GiroError) -> (flat: GrayImage, border: Int, page: PageWords, toImage: Homography)? {
+    /// The sheet rectified upright at `scale` and flattened, and the map from it onto the image.
+    static func rectifiedSheet(_ paper: PaperQuad, in image: GrayImage, scale: Double) -> (flat: GrayImage, toImage: Homography)? {
         let (w, h) = paper.size
         guard let (upright, toImage) = image.rectified(paper.corners, width: Int((w * scale).rounded()), height: Int((h * scale).rounded()))
         else { return nil }
-        let flattened = upright.flattened()
-        let flat = flattened.padded(border: Self.sheetBorder)
-        let border = (flat.width - flattened.width) / 2
-        let page = Self.unpadded(try sparseWords(flat, engine: engine, options: options), border: border)
-        return (flat, border, page, toImage)
+        return (upright.flattened(), toImage)
+    }
+
+    /// A rectified sheet's sparse words, read framed in white, in the sheet's coordinates.
+    func sheetWords(_ sheet: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                    languages: [String] = ["eng"]) throws(GiroError) -> PageWords {
+        let framed = sheet.padded(border: Self.sheetBorder)
+        let border = (framed.width - sheet.width) / 2
+        return Self.unpadded(try sparseWords(framed, engine: engine, options: options, languages: languages), border: border)
     }
 
     /// Words read on a sheet framed by `border` pixels, in the unframed sheet's coordinates.
