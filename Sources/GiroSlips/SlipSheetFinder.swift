@@ -93,23 +93,20 @@ extension SlipReader {
         // No form among a form's worth of words: the labels (6–7 pt on a slip ~210 mm wide, 8–12 px high at
         // `paperSide`) were too small for Tesseract, which skips or garbles them while it reads the larger values.
         // The sheet is read once more, larger (Tesseract reads interpolated small print better than small print);
-        // then, still without a form, thresholded by each pixel's neighbourhood (labels printed in the form's light
-        // colour, the pink poukázka's, fall on the paper's side of Tesseract's one global threshold). A reading is
-        // kept when it finds a form, or an unknown slip with more evidence.
+        // that reading is kept when it finds a form, or an unknown slip with more evidence. (Reading the larger
+        // copy also thresholded by each pixel's neighbourhood found no further form on the development and
+        // perturbed photos, for another second: not done.)
         if forms.isEmpty, page.words.count >= Self.formWords, ContinuousClock.now < deadline,
            case let larger = min(4, scale * Self.smallPrintScale), larger * larger * w * h <= Double(Self.maxSheetPixels),
            let big = Self.rectifiedSheet(paper, in: image, scale: larger) {
-            var evidence = Self.evidence(locateSlips(words: mapped).unknown)
-            for binarized in [false, true] where forms.isEmpty && ContinuousClock.now < deadline {
-                var left = options
-                left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
-                let words = try sheetWords(binarized ? big.flat.adaptiveBinarized() : big.flat, engine: engine, options: left)
-                let found = locateSlips(words: words).forms.map(\.match)
-                let onImage = Self.mapped(words, by: big.toImage, onto: image)
-                let more = found.isEmpty ? Self.evidence(locateSlips(words: onImage).unknown) : 0
-                if !found.isEmpty || more > evidence {
-                    (page, forms, mapped, toImage, evidence) = (words, found, onImage, big.toImage, more)
-                }
+            var left = options
+            left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
+            let words = try sheetWords(big.flat, engine: engine, options: left)
+            let found = locateSlips(words: words).forms.map(\.match)
+            let onImage = Self.mapped(words, by: big.toImage, onto: image)
+            if !found.isEmpty
+                || Self.evidence(locateSlips(words: onImage).unknown) > Self.evidence(locateSlips(words: mapped).unknown) {
+                (page, forms, mapped, toImage) = (words, found, onImage, big.toImage)
             }
         }
         // A sheet that holds no known form may hold an unknown one: read from its words in image coordinates.
