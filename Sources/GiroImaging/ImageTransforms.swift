@@ -164,8 +164,8 @@ extension GrayImage {
     }
 
     /// The image on a white margin of `border` pixels: a symbol cropped to its edge gets the quiet zone
-    /// the detectors need.
-    func padded(border: Int) -> GrayImage {
+    /// the detectors need (and print at a rectified sheet's edge the margin Tesseract needs).
+    package func padded(border: Int) -> GrayImage {
         let b = max(0, border), w = width + 2 * b, h = height + 2 * b
         guard b > 0, w <= ImageLimits.maxSide, h <= ImageLimits.maxSide else { return self }
         var out = [UInt8](repeating: 255, count: w * h)

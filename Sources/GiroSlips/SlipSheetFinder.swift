@@ -71,12 +71,12 @@ extension SlipReader {
         // Enlarged at most 4× (labels of a small or low-resolution photo reach Tesseract's x-height), shrunk to
         // `paperSide` (speed).
         let scale = min(4, Double(options.paperSide) / long)
-        guard let (upright, toImage) = image.rectified(paper.corners, width: Int((w * scale).rounded()), height: Int((h * scale).rounded()))
-        else { return [] }
         let t0 = ContinuousClock.now
+        defer { timings.firstPass += ContinuousClock.now - t0 }
         let deadline = t0 + .milliseconds(options.budgetMilliseconds)
-        let flat = upright.flattened()
-        var page = try sparseWords(flat, engine: engine, options: options)
+        guard let first = Self.rectifiedSheet(paper, in: image, scale: scale) else { return [] }
+        var toImage = first.toImage
+        var page = try sheetWords(first.flat, engine: engine, options: options)
         var forms = locateSlips(words: page).forms.map(\.match)
         // Cyrillic labels (the Serbian налог) are read on the sheet too, when the English pass read no form and
         // little it was sure of (a Latin form reads most of its words at ≥ 0.8; Cyrillic read as English ≤ 0.15),
@@ -85,27 +85,35 @@ extension SlipReader {
            ContinuousClock.now < deadline {
             var left = options
             left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
-            let cyrillic = try sparseWords(flat, engine: engine, options: left, languages: cyrillicLanguages)
+            let cyrillic = try sheetWords(first.flat, engine: engine, options: left, languages: cyrillicLanguages)
             let found = locateSlips(words: cyrillic).forms.map(\.match)
             if !found.isEmpty { (page, forms) = (cyrillic, found) }
         }
-        timings.firstPass += ContinuousClock.now - t0
-        let rectify = SlipTransform(homography: toImage)
-        var mapped = page
-        mapped.width = image.width
-        mapped.height = image.height
-        mapped.words = page.words.map { word in
-            let pts = [(word.x, word.y), (word.x + word.w, word.y), (word.x + word.w, word.y + word.h), (word.x, word.y + word.h)]
-                .map { rectify.apply(SlipPoint(x: Double($0.0), y: Double($0.1))) }
-            let xs = pts.map(\.x), ys = pts.map(\.y)
-            let x0 = SlipPoint.pixel(xs.min() ?? 0), y0 = SlipPoint.pixel(ys.min() ?? 0)
-            return PageWord(text: word.text, x: x0, y: y0, w: max(0, SlipPoint.pixel(xs.max() ?? 0) - x0),
-                            h: max(0, SlipPoint.pixel(ys.max() ?? 0) - y0), confidence: word.confidence)
+        var mapped = Self.mapped(page, by: toImage, onto: image)
+        // No form among a form's worth of words: the labels (6–7 pt on a slip ~210 mm wide, 8–12 px high at
+        // `paperSide`) were too small for Tesseract, which skips or garbles them while it reads the larger values.
+        // The sheet is read once more, larger (Tesseract reads interpolated small print better than small print);
+        // that reading is kept when it finds a form, or an unknown slip with more evidence. (Reading the larger
+        // copy also thresholded by each pixel's neighbourhood found no further form on the development and
+        // perturbed photos, for another second: not done.)
+        if forms.isEmpty, page.words.count >= Self.formWords, ContinuousClock.now < deadline,
+           case let larger = min(4, scale * Self.smallPrintScale), larger * larger * w * h <= Double(Self.maxSheetPixels),
+           let big = Self.rectifiedSheet(paper, in: image, scale: larger) {
+            var left = options
+            left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
+            let words = try sheetWords(big.flat, engine: engine, options: left)
+            let found = locateSlips(words: words).forms.map(\.match)
+            let onImage = Self.mapped(words, by: big.toImage, onto: image)
+            if !found.isEmpty
+                || Self.evidence(locateSlips(words: onImage).unknown) > Self.evidence(locateSlips(words: mapped).unknown) {
+                (page, forms, mapped, toImage) = (words, found, onImage, big.toImage)
+            }
         }
         // A sheet that holds no known form may hold an unknown one: read from its words in image coordinates.
         if forms.isEmpty, reportsUnknownSlips {
             unknown += locateSlips(words: mapped).unknown
         }
+        let rectify = SlipTransform(homography: toImage)
         return forms.compactMap { m in
             guard var t = SlipTransform.compose(rectify, m.transform) else { return nil }
             let form = [(0.0, 0.0), (m.template.width, 0.0), (m.template.width, m.template.height), (0.0, m.template.height)]
@@ -120,6 +128,63 @@ extension SlipReader {
             match.transform = t
             return (match, mapped)
         }
+    }
+
+    /// How much larger a sheet is read again when its first reading found no form (1.5×: the labels of the red
+    /// and orange Swiss slips, the Czech and Slovak poukázky and the UK giro credit, photographed whole, then read
+    /// at 13–16 px; 2× read no more and costs Tesseract another third).
+    static let smallPrintScale = 1.5
+
+    /// Pixels of a rectified sheet at most (`GrayImage.rectified` refuses more).
+    static let maxSheetPixels = 16_000_000
+
+    /// White around a rectified sheet (pixels): print touching the image edge (a slip's title on its top edge, the
+    /// sheet cut at the paper's edge) is what Tesseract misreads most.
+    static let sheetBorder = 24
+
+    /// The sheet rectified upright at `scale` and flattened, and the map from it onto the image.
+    static func rectifiedSheet(_ paper: PaperQuad, in image: GrayImage, scale: Double) -> (flat: GrayImage, toImage: Homography)? {
+        let (w, h) = paper.size
+        guard let (upright, toImage) = image.rectified(paper.corners, width: Int((w * scale).rounded()), height: Int((h * scale).rounded()))
+        else { return nil }
+        return (upright.flattened(), toImage)
+    }
+
+    /// A rectified sheet's sparse words, read framed in white, in the sheet's coordinates.
+    func sheetWords(_ sheet: GrayImage, engine: some OCREngine, options: SlipImageOptions,
+                    languages: [String] = ["eng"]) throws(GiroError) -> PageWords {
+        let framed = sheet.padded(border: Self.sheetBorder)
+        let border = (framed.width - sheet.width) / 2
+        return Self.unpadded(try sparseWords(framed, engine: engine, options: options, languages: languages), border: border)
+    }
+
+    /// Words read on a sheet framed by `border` pixels, in the unframed sheet's coordinates.
+    static func unpadded(_ page: PageWords, border: Int) -> PageWords {
+        guard border != 0 else { return page }
+        var out = page
+        out.width = max(1, page.width - 2 * border)
+        out.height = max(1, page.height - 2 * border)
+        out.words = page.words.map { w in
+            PageWord(text: w.text, x: w.x - border, y: w.y - border, w: w.w, h: w.h, confidence: w.confidence)
+        }
+        return out
+    }
+
+    /// A rectified sheet's words mapped onto the image (each box the bounding box of its mapped corners).
+    static func mapped(_ page: PageWords, by toImage: Homography, onto image: GrayImage) -> PageWords {
+        let rectify = SlipTransform(homography: toImage)
+        var mapped = page
+        mapped.width = image.width
+        mapped.height = image.height
+        mapped.words = page.words.map { word in
+            let pts = [(word.x, word.y), (word.x + word.w, word.y), (word.x + word.w, word.y + word.h), (word.x, word.y + word.h)]
+                .map { rectify.apply(SlipPoint(x: Double($0.0), y: Double($0.1))) }
+            let xs = pts.map(\.x), ys = pts.map(\.y)
+            let x0 = SlipPoint.pixel(xs.min() ?? 0), y0 = SlipPoint.pixel(ys.min() ?? 0)
+            return PageWord(text: word.text, x: x0, y: y0, w: max(0, SlipPoint.pixel(xs.max() ?? 0) - x0),
+                            h: max(0, SlipPoint.pixel(ys.max() ?? 0) - y0), confidence: word.confidence)
+        }
+        return mapped
     }
 
     /// Whole-page sparse OCR on a copy scaled to `firstPassMaxSide`; boxes mapped back to the image.
