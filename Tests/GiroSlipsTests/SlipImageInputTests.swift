@@ -166,7 +166,7 @@ import Testing
         for y in 25..<50 { for x in 50..<62 { pixels[y * w + x] = 0 } }
         let crop = try #require(GrayImage(width: w, height: h, pixels: pixels))
         let comb = try #require(SlipCombCells.find(in: crop, border: border))
-        #expect(comb.cells.count == 10)
+        #expect(comb.cells.count == 10, "\(comb.cells)")
         let white = comb.whitened(crop)
         #expect(white.pixels[60 * w + 70] == 255 && white.pixels[30 * w + 55] == 0)
         var noTicks = pixels
