@@ -210,15 +210,17 @@ package struct SlipCombCells: Sendable {
                 for y in max(0, from - 1)..<min(h, to + 1) { pixels[y * w + x] = 255 }
             }
         }
-        // Along the edges, not where ink stands on them from inside the box (a comma printed on the bottom line, a
-        // descender): those columns stay.
+        // Along the edges, not where ink meets them from either side (a comma printed on or hanging from the bottom
+        // line, a descender): those columns stay.
         let x0 = max(0, edgeSpan.lowerBound - 2), x1 = min(w - 1, edgeSpan.upperBound + 2)
         let edges = Set(edgeRows)
         for y in edgeRows where y < h && x0 <= x1 {
-            var inside = y < h / 2 ? y + 1 : y - 1
-            while edges.contains(inside) { inside += y < h / 2 ? 1 : -1 }
+            var above = y - 1, below = y + 1
+            while edges.contains(above) { above -= 1 }
+            while edges.contains(below) { below += 1 }
             for x in x0...x1 {
-                if inside >= 0, inside < h, pixels[inside * w + x] < Self.dark { continue }
+                if above >= 0, pixels[above * w + x] < Self.dark { continue }
+                if below < h, pixels[below * w + x] < Self.dark { continue }
                 pixels[y * w + x] = 255
             }
         }

@@ -37,7 +37,7 @@ package enum SlipDecimalMark {
 
     /// How many digit-sized glyphs stand right of the one separator mark in `crop`; nil unless there are exactly
     /// `digitCount` digit-sized glyphs and exactly one mark: a small blob in the gap between two of them, its top in
-    /// the lower third of the digits and its foot on or below their baseline. Comb ticks rising from the box's
+    /// the lower 40 % of the digits and its foot on or below their baseline (a comma on a box's bottom line hangs below it). Comb ticks rising from the box's
     /// bottom come at every cell, so more than one mark means none is trusted.
     static func digitsAfterMark(_ crop: GrayImage, digitCount: Int) -> Int? {
         let runs = SlipFillMarks.glyphRuns(crop).filter { $0.ink >= 3 }
@@ -55,7 +55,7 @@ package enum SlipDecimalMark {
                 && Double(r.height) <= 0.5 * cap && Double(r.height) >= 0.08 * cap
                 && Double(r.end - r.start) <= 0.6 * digitWidth
                 && Double(r.top - capTop) >= 0.6 * cap
-                && Double(r.bottom - baseline) >= -0.1 * cap && Double(r.bottom - baseline) <= 0.45 * cap
+                && Double(r.bottom - baseline) >= -0.1 * cap && Double(r.bottom - baseline) <= 0.6 * cap
         }
         guard marks.count == 1, let mark = marks.first else { return nil }
         return tall.count { $0.start >= mark.end }
