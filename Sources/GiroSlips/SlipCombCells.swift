@@ -8,8 +8,9 @@ package struct SlipCombCells: Sendable {
     /// A tick: its columns and the rows of its dark run.
     struct Tick: Sendable { var x0, x1, from, to: Int }
     var ticks: [Tick]
-    /// Rows of the box's top and bottom edges the crop caught.
+    /// Rows of the box's top and bottom edges the crop caught, and the columns of the comb they run along.
     var edgeRows: [Int]
+    var edgeSpan: ClosedRange<Int> = 0...0
     /// The cells' left and right x (crop pixels, inclusive), left to right.
     package var cells: [(x0: Int, x1: Int)]
     var border: Int
@@ -110,17 +111,76 @@ package struct SlipCombCells: Sendable {
                 cells.append((Int((left + Double(k) * step).rounded()), Int((left + Double(k + 1) * step).rounded())))
             }
         }
-        // The box's top and bottom edges, where the crop caught them: rows mostly dark near the crop's edges.
+        // The box's walls a pitch before the first tick and after the last: a wall drawn thicker than the ticks or
+        // a little off their pitch is not on the lattice, and the first (last) character's cell would be lost.
+        var walls = chosen
+        let tickRuns = chosen.map { $0.to - $0.from }.sorted()
+        let minRun = tickRuns.isEmpty ? 0 : tickRuns[tickRuns.count / 2] * 9 / 10
+        if let first = chosen.first, let wall = Self.wall(near: Double(first.x0) - pitch, pitch: pitch, minRun: minRun, runs: runs,
+                                                          within: border..<(w - border)), wall.x1 < first.x0 - 2 {
+            cells.insert((wall.x1 + 1, first.x0 - 1), at: 0)
+            walls.insert(wall, at: 0)
+        } else if let first = chosen.first, first.x0 - border < Int(pitch * 1.3), first.x0 - border > Int(pitch / 3),
+                  Self.holdsInk(crop, max(border, first.x0 - Int(pitch)), first.x0 - 1, rows: top..<bottom) {
+            // The crop cuts the comb within a pitch of its first tick: the cell up to the crop's edge.
+            cells.insert((max(border, first.x0 - Int(pitch)), first.x0 - 1), at: 0)
+        }
+        if let last = chosen.last, let wall = Self.wall(near: Double(last.x1) + pitch, pitch: pitch, minRun: minRun, runs: runs,
+                                                        within: border..<(w - border)), wall.x0 > last.x1 + 2 {
+            cells.append((last.x1 + 1, wall.x0 - 1))
+            walls.append(wall)
+        } else if let last = chosen.last, w - border - 1 - last.x1 < Int(pitch * 1.3), w - border - 1 - last.x1 > Int(pitch / 3),
+                  Self.holdsInk(crop, last.x1 + 1, min(w - border - 1, last.x1 + Int(pitch)), rows: top..<bottom) {
+            cells.append((last.x1 + 1, min(w - border - 1, last.x1 + Int(pitch))))
+        }
+        // The box's top and bottom edges, where the crop caught them: rows mostly dark across the comb (not across
+        // the crop, which may hold other boxes beside it) near the crop's edges.
         var edgeRows: [Int] = []
         let band = max(2, ih / 6)
+        let span = (walls.first?.x0 ?? border)...(walls.last?.x1 ?? (w - border - 1))
         crop.pixels.withUnsafeBufferPointer { p in
             for y in Array(top..<(top + band)) + Array((bottom - band)..<bottom) {
                 var n = 0
-                for x in border..<(w - border) where p[y * w + x] < dark { n += 1 }
-                if n * 10 >= (w - 2 * border) * 6 { edgeRows.append(y) }
+                for x in span where p[y * w + x] < dark { n += 1 }
+                if n * 10 >= span.count * 6 { edgeRows.append(y) }
             }
         }
-        return SlipCombCells(ticks: chosen, edgeRows: edgeRows, cells: cells, border: border)
+        return SlipCombCells(ticks: walls, edgeRows: edgeRows, edgeSpan: span, cells: cells, border: border)
+    }
+
+    /// A wall whose centre lies within a third of a pitch of `x`: adjacent columns with a dark run at least `minRun`
+    /// long (a comb's end wall is as tall as its ticks or taller, but meets the box's edges only at a corner, so
+    /// it is no tick standing on a line). Nil when none.
+    static func wall(near x: Double, pitch: Double, minRun: Int, runs: [(from: Int, to: Int)], within range: Range<Int>) -> Tick? {
+        let lo = max(range.lowerBound, Int((x - pitch / 3).rounded(.down))), hi = min(range.upperBound - 1, Int((x + pitch / 3).rounded(.up)))
+        guard lo <= hi, minRun > 0 else { return nil }
+        func tall(_ c: Int) -> Bool { runs.indices.contains(c) && runs[c].to - runs[c].from >= minRun }
+        var best: Tick?
+        var c = lo
+        while c <= hi {
+            guard tall(c) else { c += 1; continue }
+            var e = c
+            while e + 1 < range.upperBound, tall(e + 1) { e += 1 }
+            var s = c
+            while s - 1 >= range.lowerBound, tall(s - 1) { s -= 1 }
+            if e - s + 1 <= max(6, Int(pitch / 4)) {
+                let from = runs[s...e].map { $0.from }.min() ?? 0, to = runs[s...e].map { $0.to }.max() ?? 0
+                if best.map({ abs(Double($0.x0 + $0.x1) / 2 - x) > abs(Double(s + e) / 2 - x) }) ?? true {
+                    best = Tick(x0: s, x1: e, from: from, to: to)
+                }
+            }
+            c = e + 1
+        }
+        return best
+    }
+
+    /// Whether columns `x0...x1` hold a glyph's worth of ink (2 px in from either side).
+    static func holdsInk(_ crop: GrayImage, _ x0: Int, _ x1: Int, rows: Range<Int>) -> Bool {
+        let a = max(0, x0 + 2), b = min(crop.width - 1, x1 - 2)
+        guard a < b, rows.lowerBound >= 0, rows.upperBound <= crop.height else { return false }
+        var n = 0
+        for y in rows { for x in a...b where crop.pixels[y * crop.width + x] < dark { n += 1 } }
+        return n >= max(6, (b - a + 1) * rows.count / 100)
     }
 
     /// Lengths of the runs of consecutive indices (`[1, 2, 3, 7, 8]` → `[3, 2]`).
@@ -150,8 +210,19 @@ package struct SlipCombCells: Sendable {
                 for y in max(0, from - 1)..<min(h, to + 1) { pixels[y * w + x] = 255 }
             }
         }
-        for y in edgeRows where y < h {
-            for x in border..<max(border, w - border) { pixels[y * w + x] = 255 }
+        // Along the edges, not where ink meets them from either side (a comma printed on or hanging from the bottom
+        // line, a descender): those columns stay.
+        let x0 = max(0, edgeSpan.lowerBound - 2), x1 = min(w - 1, edgeSpan.upperBound + 2)
+        let edges = Set(edgeRows)
+        for y in edgeRows where y < h && x0 <= x1 {
+            var above = y - 1, below = y + 1
+            while edges.contains(above) { above -= 1 }
+            while edges.contains(below) { below += 1 }
+            for x in x0...x1 {
+                if above >= 0, pixels[above * w + x] < Self.dark { continue }
+                if below < h, pixels[below * w + x] < Self.dark { continue }
+                pixels[y * w + x] = 255
+            }
         }
         return GrayImage(width: w, height: h, pixels: pixels) ?? crop
     }

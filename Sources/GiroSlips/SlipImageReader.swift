@@ -152,7 +152,7 @@ extension SlipReader {
                 calls += 1
                 guard let lines = Self.zoneLines(crop, cells: cells, parser: zone.parser, engine: engine, settings: settings) else { break }
                 var candidate = zones[k]
-                candidate.lines = lines.text
+                candidate.lines = zone.field.hasSuffix("name") ? lines.text.map(SlipNameZeros.lettered) : lines.text
                 candidate.confidence = lines.confidence
                 let parsed = lines.text.isEmpty ? nil : outcome(candidate)
                 candidate.parsed = memo(parsed)
@@ -166,7 +166,9 @@ extension SlipReader {
                     // normalised crop reads free text better than the page pass on a photo.
                     if zones[k].isEmpty {
                         if zoneOK, confidence >= 70 { zones[k] = candidate }
-                    } else if (!pageOK && zoneOK) || (!lines.text.isEmpty && confidence >= 60) {
+                    } else if (!pageOK && zoneOK) || (!lines.text.isEmpty && confidence >= 60)
+                                || (zoneOK && confidence >= 50 && confidence >= (zones[k].confidence ?? 100)) {
+                        // Also when both are unsure and the crop's reading is the surer one.
                         zones[k] = candidate
                     } else if let accented = SlipSpacedText.accented(lines.text, page: zones[k].lines) {
                         // The same letters as the page pass, with the accents the page pass lost (it reads the

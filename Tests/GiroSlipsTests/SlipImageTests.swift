@@ -24,14 +24,9 @@ import Testing
         let r = found[0].record
         let e = try SlipExpectation(contentsOf: SlipFixtures.folder.appendingPathComponent("\(slipClass)/\(name).expect"))
         #expect(found[0].slipClass == slipClass)
-        // These samples are 16-bit PNGs, loaded as stored since round 4 (libpng had brightened them as linear light):
-        // their gray labels and frames now print as dark as drawn, and one value of each is misread (`d.o.0o.`,
-        // SS `77` lost). Known issues of the value reading; when they read right again this fails: drop the entry.
-        if ["hr.hub-3a/water-bill", "sk.prikaz-na-uhradu/invoice"].contains("\(slipClass)/\(name)") {
-            withKnownIssue { #expect(e.mismatches(r).isEmpty, "\(e.mismatches(r))") }
-        } else {
-            #expect(e.mismatches(r).isEmpty, "\(e.mismatches(r)); \(r.diagnostics)")
-        }
+        // 16-bit samples (hr water bill, sk invoice) load as stored: their darker print reads right since issue 23
+        // round 5 (`d.o.o.` in a name, the short SS `77` in a wide box).
+        #expect(e.mismatches(r).isEmpty, "\(e.mismatches(r)); \(r.diagnostics)")
     }
 
     /// The library's image path: `ImageDecoder(slips:)` returns the slip beside the (absent) barcodes; without
