@@ -179,7 +179,8 @@ enum SlipClassifier {
             chosen = b
         } else if !fitOnly, let l = loose(template, all: all, found: found, needed: needed, mm: mm, required: requiredAnchors),
                   let fitted = SlipTransform.scaleAndShift(from: l.inliers.map { mm[$0.anchor] }, to: l.inliers.map(\.center)) {
-            let upright = fitsPage(fitted, template, page) ? fitted : onPage(fitted, template, page, l.inliers.map { mm[$0.anchor] }, l.inliers.map(\.center))
+            let upright = fitsPage(fitted, template, page) ? fitted
+                : onPage(fitted, template, page, l.inliers.map { mm[$0.anchor] }, l.inliers.map(\.center), skew: skew ?? 0)
             // Labels millimetres away from the template's say nothing reliable about rotation or shear: the form is
             // taken upright, scaled and moved.
             if printsAbsent(template, upright, index) { return nil }
@@ -270,17 +271,27 @@ enum SlipClassifier {
     }
 
     /// A loose fit larger than the page (its labels agree on an arrangement, not on a size): the form at the
-    /// largest scale the page holds, moved by the labels' median offset and kept on the page. Zones are placed from
-    /// the labels found (`SlipLabelPlacement`); the fit only gives their size and the search radius.
-    static func onPage(_ t: SlipTransform, _ template: SlipTemplate, _ page: PageWords, _ from: [SlipPoint], _ to: [SlipPoint]) -> SlipTransform {
+    /// largest scale the page holds, turned as the page's text (`skew`, radians: a scan's lines stay lines), moved
+    /// by the labels' median offset and kept on the page. Zones are placed from the labels found
+    /// (`SlipLabelPlacement`); the fit only gives their size and the search radius.
+    static func onPage(_ t: SlipTransform, _ template: SlipTemplate, _ page: PageWords, _ from: [SlipPoint], _ to: [SlipPoint],
+                       skew: Double = 0) -> SlipTransform {
         guard page.width > 0, page.height > 0, template.width > 0, template.height > 0 else { return t }
         let w = Double(page.width), h = Double(page.height)
-        let k = min(t.a, w / template.width, h / template.height)
+        let k = min(t.scale, w / template.width, h / template.height)
+        let turn = abs(skew) <= maxRotation ? skew : 0
+        let a = k * cos(turn), d = k * sin(turn)
         func median(_ v: [Double]) -> Double { let s = v.sorted(); return s.isEmpty ? 0 : s[s.count / 2] }
-        var c = median(zip(from, to).map { $0.1.x - k * $0.0.x }), f = median(zip(from, to).map { $0.1.y - k * $0.0.y })
-        c = min(max(c, min(0, w - k * template.width)), max(0, w - k * template.width))
-        f = min(max(f, min(0, h - k * template.height)), max(0, h - k * template.height))
-        return SlipTransform(a: k, b: 0, c: c, d: 0, e: k, f: f)
+        var c = median(zip(from, to).map { $0.1.x - (a * $0.0.x - d * $0.0.y) })
+        var f = median(zip(from, to).map { $0.1.y - (d * $0.0.x + a * $0.0.y) })
+        // The form's extent at this turn, without the shift: kept within the page (centred where it is wider).
+        let xs = [(0.0, 0.0), (template.width, 0.0), (template.width, template.height), (0.0, template.height)].map { a * $0.0 - d * $0.1 }
+        let ys = [(0.0, 0.0), (template.width, 0.0), (template.width, template.height), (0.0, template.height)].map { d * $0.0 + a * $0.1 }
+        if let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() {
+            c = x1 - x0 <= w ? min(max(c, -x0), w - x1) : (w - x1 - x0) / 2
+            f = y1 - y0 <= h ? min(max(f, -y0), h - y1) : (h - y1 - y0) / 2
+        }
+        return SlipTransform(a: a, b: -d, c: c, d: d, e: a, f: f)
     }
 
     /// Mean distance in pixels between mapped form points and where they were found.
