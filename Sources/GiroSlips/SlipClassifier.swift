@@ -159,11 +159,12 @@ enum SlipClassifier {
         for i in 0..<all.count {
             for j in (i + 1)..<all.count where all[j].anchor != all[i].anchor {
                 guard let t = SlipTransform.similarity(from: [mm[all[i].anchor], mm[all[j].anchor]], to: [all[i].center, all[j].center]),
-                      t.scale > 0.5, t.scale < 200, abs(atan2(t.d, t.a)) <= maxRotation, agreesWithText(t, skew: skew) else { continue }
+                      t.scale > 0.5, t.scale < 200, abs(atan2(t.d, t.a)) <= maxRotation, agreesWithText(t, skew: skew),
+                      fitsPage(t, template, page) else { continue }
                 let pivot = SlipPoint(x: (mm[all[i].anchor].x + mm[all[j].anchor].x) / 2, y: (mm[all[i].anchor].y + mm[all[j].anchor].y) / 2)
                 var (inliers, err) = consensus(t, all: all, mm: mm, pivot: pivot)
                 var fit = t
-                if inliers.count >= 3, let refined = refit(inliers, mm: mm, like: t) {
+                if inliers.count >= 3, let refined = refit(inliers, mm: mm, like: t), fitsPage(refined, template, page) {
                     let (more, e2) = consensus(refined, all: all, mm: mm, pivot: pivot)
                     if more.count > inliers.count || (more.count == inliers.count && e2 < err) { (inliers, err, fit) = (more, e2, refined) }
                 }
@@ -177,7 +178,9 @@ enum SlipClassifier {
         if let b = best, b.inliers.count >= needed, requiredAnchors.allSatisfy({ r in b.inliers.contains { $0.anchor == r } }) {
             chosen = b
         } else if !fitOnly, let l = loose(template, all: all, found: found, needed: needed, mm: mm, required: requiredAnchors),
-                  let upright = SlipTransform.scaleAndShift(from: l.inliers.map { mm[$0.anchor] }, to: l.inliers.map(\.center)) {
+                  let fitted = SlipTransform.scaleAndShift(from: l.inliers.map { mm[$0.anchor] }, to: l.inliers.map(\.center)) {
+            let upright = fitsPage(fitted, template, page) ? fitted
+                : onPage(fitted, template, page, l.inliers.map { mm[$0.anchor] }, l.inliers.map(\.center), skew: skew ?? 0)
             // Labels millimetres away from the template's say nothing reliable about rotation or shear: the form is
             // taken upright, scaled and moved.
             if printsAbsent(template, upright, index) { return nil }
@@ -187,18 +190,20 @@ enum SlipClassifier {
         }
         let from = chosen.inliers.map { mm[$0.anchor] }, to = chosen.inliers.map(\.center)
         guard var t = SlipTransform.similarity(from: from, to: to) else { return nil }
+        // The inliers' least squares may reach off the page where the consensus's own fit did not.
+        if !fitsPage(t, template, page) { t = chosen.fit }
         // With three or more anchors an affine fit absorbs unequal scales and shear (mild perspective); kept when it
         // stays near the similarity.
         // It must stay tame as the consensus's refit must: a label matched a line off (or another printer's column
         // moved) otherwise shears the whole form and misplaces every box far from the labels.
         if chosen.inliers.count >= 3, spreads(from), let affine = SlipTransform.affine(from: from, to: to),
-           tame(affine, like: t, limit: 0.25), residual(affine, from, to) <= residual(t, from, to) {
+           tame(affine, like: t, limit: 0.25), residual(affine, from, to) <= residual(t, from, to), fitsPage(affine, template, page) {
             t = affine
         }
         // Six or more: a perspective fit, kept only when it clearly reduces the anchors' error and stays tame.
         if chosen.inliers.count >= 6, spreads(from), let p = SlipTransform.perspective(from: from, to: to),
            abs(p.g) < 0.01, abs(p.h) < 0.01, abs(p.scale / t.scale - 1) < 0.25,
-           residual(p, from, to) < 0.8 * residual(t, from, to) {
+           residual(p, from, to) < 0.8 * residual(t, from, to), fitsPage(p, template, page) {
             t = p
         }
         if !fitOnly, printsAbsent(template, t, index) { return nil }
@@ -245,6 +250,49 @@ enum SlipClassifier {
 
     /// An anchor's point on the form, as `AnchorHit.center` is on the page: its box's left edge, vertical centre.
     static func reference(_ a: SlipAnchor) -> SlipPoint { SlipPoint(x: a.box.x, y: a.box.y + a.box.h / 2) }
+
+    /// How far a fitted form may reach beyond the page, share of the page's width or height (a crop a little tight,
+    /// a label consensus a few per cent too large).
+    static let pageOverhang = 0.12
+
+    /// Whether the fitted form lies on the page: its corners within `pageOverhang` outside the page's edges. The
+    /// labels found are printed on the form and the form is in the picture; a fit much larger than the page is
+    /// a receipt's copy of a label paired with the main part's (the pixel tolerance grows with the fit's scale, so
+    /// an oversized fit gathers look-alikes and wins the consensus otherwise). Unknown page size: any fit.
+    static func fitsPage(_ t: SlipTransform, _ template: SlipTemplate, _ page: PageWords) -> Bool {
+        guard page.width > 0, page.height > 0 else { return true }
+        let w = Double(page.width), h = Double(page.height)
+        let mx = pageOverhang * w, my = pageOverhang * h
+        for (x, y) in [(0.0, 0.0), (template.width, 0.0), (template.width, template.height), (0.0, template.height)] {
+            let p = t.apply(SlipPoint(x: x, y: y))
+            guard p.x.isFinite, p.y.isFinite, p.x >= -mx, p.x <= w + mx, p.y >= -my, p.y <= h + my else { return false }
+        }
+        return true
+    }
+
+    /// A loose fit larger than the page (its labels agree on an arrangement, not on a size): the form at the
+    /// largest scale the page holds, turned as the page's text (`skew`, radians: a scan's lines stay lines), moved
+    /// by the labels' median offset and kept on the page. Zones are placed from the labels found
+    /// (`SlipLabelPlacement`); the fit only gives their size and the search radius.
+    static func onPage(_ t: SlipTransform, _ template: SlipTemplate, _ page: PageWords, _ from: [SlipPoint], _ to: [SlipPoint],
+                       skew: Double = 0) -> SlipTransform {
+        guard page.width > 0, page.height > 0, template.width > 0, template.height > 0 else { return t }
+        let w = Double(page.width), h = Double(page.height)
+        let k = min(t.scale, w / template.width, h / template.height)
+        let turn = abs(skew) <= maxRotation ? skew : 0
+        let a = k * cos(turn), d = k * sin(turn)
+        func median(_ v: [Double]) -> Double { let s = v.sorted(); return s.isEmpty ? 0 : s[s.count / 2] }
+        var c = median(zip(from, to).map { $0.1.x - (a * $0.0.x - d * $0.0.y) })
+        var f = median(zip(from, to).map { $0.1.y - (d * $0.0.x + a * $0.0.y) })
+        // The form's extent at this turn, without the shift: kept within the page (centred where it is wider).
+        let xs = [(0.0, 0.0), (template.width, 0.0), (template.width, template.height), (0.0, template.height)].map { a * $0.0 - d * $0.1 }
+        let ys = [(0.0, 0.0), (template.width, 0.0), (template.width, template.height), (0.0, template.height)].map { d * $0.0 + a * $0.1 }
+        if let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() {
+            c = x1 - x0 <= w ? min(max(c, -x0), w - x1) : (w - x1 - x0) / 2
+            f = y1 - y0 <= h ? min(max(f, -y0), h - y1) : (h - y1 - y0) / 2
+        }
+        return SlipTransform(a: a, b: -d, c: c, d: d, e: a, f: f)
+    }
 
     /// Mean distance in pixels between mapped form points and where they were found.
     static func residual(_ t: SlipTransform, _ from: [SlipPoint], _ to: [SlipPoint]) -> Double {

@@ -76,6 +76,7 @@ struct Outcome {
     var cls: String
     var tally: Tally
     var reliability: Reliability
+    var placement = Placement()
 }
 
 /// One input through the engine, scored: fields count only from a record of the true class or of the slip's country
@@ -112,10 +113,16 @@ func run(_ s: Sample) -> Outcome {
         if let record, !got.isEmpty { rel.add(record.confidence(key), exact: ok) }
     }
     if printMisses { for m in misses.sorted() { print("miss \(s.dataset) \(s.name) \(s.kind) [\(cls)] \(m)") } }
+    var placement = Placement()
+    if let page = Placement.words(for: s) {
+        let (p, off) = Placement.score(s.truth, record: record, page: page)
+        placement = p
+        if printMisses { for m in off { print("misplaced \(s.dataset) \(s.name) \(s.kind) [\(cls)] \(m)") } }
+    }
     if verbose, !misses.isEmpty {
         FileHandle.standardError.write(Data("\(s.dataset) \(s.name) \(s.kind) [\(cls)]: \(misses.sorted())\n".utf8))
     }
-    return Outcome(cls: cls, tally: tally, reliability: rel)
+    return Outcome(cls: cls, tally: tally, reliability: rel, placement: placement)
 }
 
 let kindOrder = ["words", "clean", "scan", "photo", "photo12mp"]
@@ -142,8 +149,10 @@ for d in datasets {
     var cells: [String: [String: Tally]] = [:]   // class → kind → tally
     var confusion: [String: [String: Int]] = [:]
     var reliability = Reliability()
+    var placed: [String: [String: Placement]] = [:]   // class → image kind → placement
     for s in samples {
         let o = run(s)
+        if !s.isWords { placed[s.truth.slipClass, default: [:]][s.kind, default: Placement()].add(o.placement) }
         cells[s.truth.slipClass, default: [:]][s.kind, default: Tally()].add(o.tally)
         confusion[s.truth.slipClass, default: [:]][o.cls, default: 0] += 1
         reliability.add(o.reliability)
@@ -166,6 +175,22 @@ for d in datasets {
     print("| ms per input, wall (CPU = one core) | " + kinds.map { k in
         byKind[k].map { String(format: "%.0f (%.0f)", $0.ms / Double(max($0.inputs, 1)), $0.cpu / Double(max($0.inputs, 1))) } ?? "·"
     }.joined(separator: " | ") + " | |")
+
+    let placedKinds = kinds.filter { $0 != "words" }
+    if !placedKinds.isEmpty, placed.values.contains(where: { $0.values.contains { $0.fields > 0 } }) {
+        // Placement apart from reading: the record's box for each stated field covers the words printing its value
+        // (from the image's own words file); a miss here is the fit, the label or the class, not the OCR.
+        print("\nPlacement: stated fields whose record box covers the value's words (image's words file) per class × input kind:\n")
+        print("| class | " + placedKinds.joined(separator: " | ") + " | all |")
+        print("|---|" + placedKinds.map { _ in "---|" }.joined() + "---|")
+        var column: [String: Placement] = [:], total = Placement()
+        for cls in placed.keys.sorted() {
+            var row = Placement()
+            for (k, p) in placed[cls] ?? [:] { row.add(p); column[k, default: Placement()].add(p); total.add(p) }
+            print("| \(cls) | " + placedKinds.map { placed[cls]?[$0]?.cell ?? "·" }.joined(separator: " | ") + " | \(row.cell) |")
+        }
+        print("| **all classes** | " + placedKinds.map { column[$0]?.cell ?? "·" }.joined(separator: " | ") + " | **\(total.cell)** |")
+    }
 
     let fieldKeys = SlipTruth.order.filter { all.total[$0] != nil } + all.total.keys.filter { !SlipTruth.order.contains($0) }.sorted()
     print("\nExact per field × input kind:\n")
