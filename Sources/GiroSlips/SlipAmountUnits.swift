@@ -43,20 +43,25 @@ enum SlipAmountUnits {
         return false
     }
 
-    /// `4.054, 86` → `4.054,86`: a space the OCR set between a decimal separator and two final digits closed
-    /// (digits before the separator; the two digits end the number). Other text is returned as it is.
+    /// `4.054, 86` → `4.054,86`, `1 234 ,50` → `1 234,50`: a space the OCR set after or before a decimal separator
+    /// whose two digits end the number closed (a comb's comma stands on a cell wall, apart from every digit; digits
+    /// before the separator). Other text is returned as it is.
     static func closingCents(_ raw: String) -> String {
         let u = Array(raw.utf8)
         guard u.count <= 200 else { return raw }
         func digit(_ i: Int) -> Bool { u.indices.contains(i) && u[i] >= 48 && u[i] <= 57 }
+        func separator(_ i: Int) -> Bool { u.indices.contains(i) && (u[i] == UInt8(ascii: ",") || u[i] == UInt8(ascii: ".")) }
+        func cents(_ i: Int) -> Bool { digit(i) && digit(i + 1) && !digit(i + 2) }
         var out: [UInt8] = []
         var i = 0
         while i < u.count {
             out.append(u[i])
-            if (u[i] == UInt8(ascii: ",") || u[i] == UInt8(ascii: ".")), digit(i - 1), u.indices.contains(i + 1), u[i + 1] == 32 {
-                var j = i + 1
-                while j < u.count, u[j] == 32 { j += 1 }
-                if digit(j), digit(j + 1), !digit(j + 2) { i = j; continue }
+            var j = i + 1
+            while j < u.count, u[j] == 32 { j += 1 }
+            if j > i + 1 {
+                // `4.054, 86`: the spaces after the separator; `1 234 ,50`: the spaces before it.
+                if separator(i), digit(i - 1), cents(j) { i = j; continue }
+                if digit(i), separator(j), cents(j + 1) { i = j; continue }
             }
             i += 1
         }

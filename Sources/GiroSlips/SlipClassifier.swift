@@ -263,7 +263,7 @@ enum SlipClassifier {
         guard page.width > 0, page.height > 0 else { return true }
         let w = Double(page.width), h = Double(page.height)
         let mx = pageOverhang * w, my = pageOverhang * h
-        for (x, y) in [(0.0, 0.0), (template.width, 0.0), (template.width, template.height), (0.0, template.height)] {
+        for (x, y) in formCorners(template) {
             let p = t.apply(SlipPoint(x: x, y: y))
             guard p.x.isFinite, p.y.isFinite, p.x >= -mx, p.x <= w + mx, p.y >= -my, p.y <= h + my else { return false }
         }
@@ -285,13 +285,18 @@ enum SlipClassifier {
         var c = median(zip(from, to).map { $0.1.x - (a * $0.0.x - d * $0.0.y) })
         var f = median(zip(from, to).map { $0.1.y - (d * $0.0.x + a * $0.0.y) })
         // The form's extent at this turn, without the shift: kept within the page (centred where it is wider).
-        let xs = [(0.0, 0.0), (template.width, 0.0), (template.width, template.height), (0.0, template.height)].map { a * $0.0 - d * $0.1 }
-        let ys = [(0.0, 0.0), (template.width, 0.0), (template.width, template.height), (0.0, template.height)].map { d * $0.0 + a * $0.1 }
+        let corners = formCorners(template)
+        let xs = corners.map { a * $0.0 - d * $0.1 }, ys = corners.map { d * $0.0 + a * $0.1 }
         if let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() {
             c = x1 - x0 <= w ? min(max(c, -x0), w - x1) : (w - x1 - x0) / 2
             f = y1 - y0 <= h ? min(max(f, -y0), h - y1) : (h - y1 - y0) / 2
         }
         return SlipTransform(a: a, b: -d, c: c, d: d, e: a, f: f)
+    }
+
+    /// The form's corners in millimetres, clockwise from the top left.
+    static func formCorners(_ template: SlipTemplate) -> [(Double, Double)] {
+        [(0.0, 0.0), (template.width, 0.0), (template.width, template.height), (0.0, template.height)]
     }
 
     /// Mean distance in pixels between mapped form points and where they were found.

@@ -30,7 +30,7 @@ extension SlipReader {
         // One value per comb cell read as a line: its spacing comes from the cells, not from the words.
         if parser == .amount {
             text = text.map { SlipSpacedText.joinedAmount($0) ?? $0 }
-            // A separator the engine dropped or set apart (on a cell wall, in the gap between two cells).
+            // A separator the engine dropped (on a cell wall, in the gap between two cells).
             text = text.map { SlipDecimalMark.repaired($0, crop: text.count == 1 ? crop : nil) ?? $0 }
         } else if parser == .text || parser == .lines, text.count == 1, let respaced = SlipSpacedText.respaced(text[0], crop: crop) {
             text = [respaced]

@@ -2,37 +2,18 @@ import GiroImaging
 
 /// The decimal separator of an amount that the OCR dropped. Printed in comb cells, the comma or point often stands
 /// on a cell wall or in the gap between two cells, set apart from every digit; read as one line with the digit
-/// whitelist, Tesseract then leaves it out (`1 0 2,3 5` → `10235`) or sets it apart by a space (`=4.054, 86`).
+/// whitelist, Tesseract then leaves it out (`1 0 2,3 5` → `10235`). (One set apart by a space, `=4.054, 86`, is
+/// closed up where every amount is parsed: `SlipAmountUnits.closingCents`.)
 package enum SlipDecimalMark {
-    /// `line` with its separator put back: a space after (before) a separator followed by exactly two final digits
-    /// closed up; or, for a line of digits and fill marks only, a comma inserted before the last two digits when
-    /// `crop` shows exactly one comma- or point-sized mark on the baseline with two digits right of it. Nil when
+    /// `line` with its separator put back: for a line of digits and fill marks only, a comma inserted before the
+    /// last two digits when `crop` shows exactly one comma- or point-sized mark on the baseline with two digits right of it. Nil when
     /// nothing is to be repaired or the crop does not say where the separator is.
     package static func repaired(_ line: String, crop: GrayImage?) -> String? {
-        if let closed = closedUp(line) { return closed }
         let fill: Set<Character> = ["=", "*", "#", "-", " "]
         let digits = line.filter { $0.isASCII && $0.isNumber }
         guard digits.count >= 3, line.allSatisfy({ ($0.isASCII && $0.isNumber) || fill.contains($0) }),
               let crop, let cents = digitsAfterMark(crop, digitCount: digits.count), cents == 2 else { return nil }
         return String(digits.dropLast(2)) + "," + String(digits.suffix(2))
-    }
-
-    /// `=4.054, 86` → `=4.054,86`; `1 234 ,50` → `1 234,50`. Nil when the line does not end so.
-    static func closedUp(_ line: String) -> String? {
-        let chars = Array(line.trimmingCharacters(in: .whitespaces))
-        guard chars.count >= 5 else { return nil }
-        let n = chars.count
-        let twoDigits = chars[n - 1].isASCII && chars[n - 1].isNumber && chars[n - 2].isASCII && chars[n - 2].isNumber
-        guard twoDigits else { return nil }
-        let separators: Set<Character> = [",", "."]
-        // `…, 86`: separator, space, two digits; `… ,86`: digit, space, separator, two digits.
-        if chars[n - 3] == " ", separators.contains(chars[n - 4]), n >= 6, chars[n - 5].isNumber {
-            return String(chars[..<(n - 3)]) + String(chars[(n - 2)...])
-        }
-        if separators.contains(chars[n - 3]), chars[n - 4] == " ", n >= 6, chars[n - 5].isNumber {
-            return String(chars[..<(n - 4)]) + String(chars[(n - 3)...])
-        }
-        return nil
     }
 
     /// How many digit-sized glyphs stand right of the one separator mark in `crop`; nil unless there are exactly

@@ -152,7 +152,7 @@ extension SlipReader {
                 calls += 1
                 guard let lines = Self.zoneLines(crop, cells: cells, parser: zone.parser, engine: engine, settings: settings) else { break }
                 var candidate = zones[k]
-                candidate.lines = zone.field.hasSuffix("name") ? lines.text.map(SlipNameZeros.lettered) : lines.text
+                candidate.lines = zone.field.hasSuffix(".name") ? lines.text.map(SlipNameZeros.lettered) : lines.text
                 candidate.confidence = lines.confidence
                 let parsed = lines.text.isEmpty ? nil : outcome(candidate)
                 candidate.parsed = memo(parsed)

@@ -7,13 +7,15 @@ package enum SlipNameZeros {
             let chars = Array(word)
             guard chars.contains("0"), chars.contains(where: \.isLetter),
                   !chars.contains(where: { $0.isNumber && $0 != "0" }) else { return String(word) }
+            // An upper-case word (`K0VAČ`) gets `O`, any other `o`.
+            let upper = chars.contains { $0.isLetter && $0.isUppercase } && !chars.contains { $0.isLetter && $0.isLowercase }
+            let fits: (Character?) -> Bool = { $0 == nil || $0?.isLetter == true || $0 == "." || $0 == "0" }
             var out = chars
             for (i, c) in chars.enumerated() where c == "0" {
-                // Only between letters or dots (`d.0.`), never beside another zero-only run's end of word alone.
+                // Only between letters, dots or other such zeros (`d.0.0.`); a zero beside anything else (`0-1`)
+                // leaves the word as read.
                 let before = i > 0 ? chars[i - 1] : nil, after = i + 1 < chars.count ? chars[i + 1] : nil
-                let fits: (Character?) -> Bool = { $0 == nil || $0?.isLetter == true || $0 == "." || $0 == "0" }
                 guard fits(before), fits(after) else { return String(word) }
-                let upper = chars.contains { $0.isLetter && $0.isUppercase } && !chars.contains { $0.isLetter && $0.isLowercase }
                 out[i] = upper ? "O" : "o"
             }
             return String(out)

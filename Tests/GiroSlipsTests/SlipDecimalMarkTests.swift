@@ -3,7 +3,7 @@ import GiroSlips
 import Testing
 
 /// An amount's separator dropped by the OCR is put back from the crop: one comma-sized mark on the baseline in a gap
-/// between digits, two digits right of it; a space around the separator is closed up.
+/// between digits, two digits right of it.
 @Suite struct SlipDecimalMarkTests {
     /// A white 400×80 crop with ink rectangles `(x0, x1, y0, y1)` (inclusive rows, exclusive columns).
     static func crop(_ boxes: [(Int, Int, Int, Int)]) -> GrayImage? {
@@ -23,13 +23,6 @@ import Testing
         let image = try #require(Self.crop(Self.digits() + [Self.comma]))
         #expect(SlipDecimalMark.repaired("10235", crop: image) == "102,35")
         #expect(SlipDecimalMark.repaired("=10235", crop: image) == "102,35")
-    }
-
-    @Test func aSpacedSeparatorIsClosedUp() {
-        #expect(SlipDecimalMark.repaired("=4.054, 86", crop: nil) == "=4.054,86")
-        #expect(SlipDecimalMark.repaired("1 234 ,50", crop: nil) == "1 234,50")
-        #expect(SlipDecimalMark.repaired("4.054,86", crop: nil) == nil)
-        #expect(SlipDecimalMark.repaired("12, 345", crop: nil) == nil)
     }
 
     /// No mark, ticks at every wall (no one mark stands out), a mark with other than two digits after it, or a

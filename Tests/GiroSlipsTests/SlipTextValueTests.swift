@@ -120,6 +120,8 @@ import Testing
         #expect(SlipAmountUnits.showsCents("102,35") && SlipAmountUnits.showsCents("12.5") && SlipAmountUnits.showsCents("45,–") && SlipAmountUnits.showsCents("150:-"))
         #expect(!SlipAmountUnits.showsCents("102,351") && !SlipAmountUnits.showsCents("4.054") && !SlipAmountUnits.showsCents("2025") && !SlipAmountUnits.showsCents("12:30"))
         #expect(SlipAmountUnits.closingCents("=4.054, 86") == "=4.054,86")
+        #expect(SlipAmountUnits.closingCents("1 234 ,50") == "1 234,50")
+        #expect(SlipAmountUnits.closingCents("4.054,86") == "4.054,86")
         #expect(SlipAmountUnits.closingCents("12, 345") == "12, 345")
         #expect(SlipAmountUnits.closingCents("Nr. 12") == "Nr. 12")
     }
