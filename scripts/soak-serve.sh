@@ -63,8 +63,9 @@ SAMPLER=""
 RSS_PEAK=$(sort -n "$WORK/rss" | tail -1)
 
 # Every slot is free again once the load is over (nothing leaked by the faulty clients). A slot is held until its
-# work really ends, and a request cut off by wrk's end or answered 503 may still read: the barcode search and the
-# slip reading each have the reader budget (0.8 × BUDGET_MS), so late work ends within 2 × BUDGET_MS; then 10 s more.
+# work really ends, and a request cut off by wrk's end or answered 503 may still read: its barcode search and slip
+# reading share one deadline, the reader budget (0.8 × BUDGET_MS) from the request's start, and a cancelled request
+# stops at its next zone; the wait allows twice the budget and 10 s more (a loaded machine), and prints what it took.
 FREED=0
 FREE_WAIT_S=$((2 * BUDGET_MS / 1000 + 10))
 FREE_START=$(date +%s)

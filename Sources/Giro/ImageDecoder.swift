@@ -125,6 +125,12 @@ public struct ImageDecoder: Sendable {
     /// Printed slips: nil (the default) reads barcodes only; `SlipScanning` says with which templates, OCR engine
     /// and budget, and whether the print is read only without a payment barcode or also to cross-check one.
     public var slips: SlipScanning?
+    /// One time budget for the whole image in milliseconds: loading, the barcode search and the print's reading
+    /// share it, each part getting what is left. nil (the default): the barcode search and the print each have their
+    /// own budget (`strategy`, `slips`). A service sets it so that a request's work ends with the request.
+    public var totalBudgetMilliseconds: Int? {
+        didSet { totalBudgetMilliseconds = totalBudgetMilliseconds.map(ReadingStrategy.clampedBudget) }
+    }
 
     public init(decoder: PaymentDecoder = PaymentDecoder(), loader: ImageLoader = ImageLoader(),
                 strategy: ReadingStrategy = ReadingStrategy(), slips: SlipScanning? = nil) {
@@ -138,29 +144,33 @@ public struct ImageDecoder: Sendable {
     /// `image_too_large`); an image without barcodes returns an empty `symbols` list, and an OCR failure while
     /// reading slips is kept in `slipError`.
     public func decode(imageBytes: [UInt8]) throws(GiroError) -> ImageDecodeResult {
+        let deadline = totalBudgetMilliseconds.map { ContinuousClock.now + .milliseconds($0) }
         let loaded = try loader.load(imageBytes)
-        var result = decode(image: loaded.image, dropout: loaded.dropout)
+        var result = decode(image: loaded.image, dropout: loaded.dropout, deadline: deadline)
         result.fileFormat = loaded.fileFormat
         result.orientation = loaded.orientation
         return result
     }
 
     /// `dropout`: the image with the form colour dropped (`LoadedImage.dropout`), where slip values are read.
-    package func decode(image: GrayImage, dropout: GrayImage? = nil) -> ImageDecodeResult {
+    /// `deadline`: when all of this image's work must end at the latest (a PDF's, or the file's load started the
+    /// clock); `totalBudgetMilliseconds` from now, when set and earlier.
+    package func decode(image: GrayImage, dropout: GrayImage? = nil, deadline: ContinuousClock.Instant? = nil) -> ImageDecodeResult {
+        let deadline = [deadline, totalBudgetMilliseconds.map { ContinuousClock.now + .milliseconds($0) }].compactMap { $0 }.min()
         // With slips on, the print is read as soon as the quick barcode passes found no payment: a fitted form then
         // narrows the rest of the barcode search (see `ImageSlips.swift`).
         var early: Result<[SlipReading], GiroError>?
         let recognises = { (symbol: DetectedSymbol) in Self.isPaymentFormat(classify(symbol)) }
-        let read = slips == nil ? strategy.read(image, recognises: recognises)
-            : strategy.read(image, recognises: recognises) { _ in
-                early = readSlipsEarly(image, dropout: dropout)
+        let read = slips == nil ? strategy.read(image, recognises: recognises, deadline: deadline)
+            : strategy.read(image, recognises: recognises, deadline: deadline) { _ in
+                early = readSlipsEarly(image, dropout: dropout, deadline: deadline)
                 return Self.fallbacks(after: early)
             }
         let symbols = read.symbols.map { ImageSymbolResult(symbol: $0, outcome: classify($0)) }
         var result = ImageDecodeResult(fileFormat: nil, width: image.width, height: image.height, orientation: 1,
                                        symbols: symbols, passes: read.passes, budgetExhausted: read.budgetExhausted,
                                        readerErrors: read.errors)
-        readSlips(image, dropout: dropout, into: &result, already: early)
+        readSlips(image, dropout: dropout, into: &result, already: early, deadline: deadline)
         return result
     }
 

@@ -97,11 +97,11 @@ extension ImageDecoder {
     /// Reads the print when `slips` says so; an OCR failure is kept in `slipError` and the barcodes stand.
     /// `already`: the print as read during the barcode search (kept only if the barcodes found want it).
     func readSlips(_ image: GrayImage, dropout: GrayImage? = nil, into result: inout ImageDecodeResult,
-                   already: Result<[SlipReading], GiroError>? = nil) {
+                   already: Result<[SlipReading], GiroError>? = nil, deadline: ContinuousClock.Instant? = nil) {
         guard let scanning = slips, scanning.wanted(barcodeRecords: result.symbols.compactMap(\.record)) else { return }
         let readings: [SlipReading]
         do {
-            readings = try (already ?? readSlipsEarly(image, dropout: dropout) ?? .success([])).get()
+            readings = try (already ?? readSlipsEarly(image, dropout: dropout, deadline: deadline) ?? .success([])).get()
         } catch {
             result.slipError = error
             return
@@ -109,13 +109,24 @@ extension ImageDecoder {
         Self.combine(&result, readings: readings)
     }
 
-    func readSlipsEarly(_ image: GrayImage, dropout: GrayImage?) -> Result<[SlipReading], GiroError>? {
+    /// `deadline`: the image's shared one (``ImageDecoder/totalBudgetMilliseconds``); the print gets what is left
+    /// of it, and none (`ocr_timeout`) once it has passed.
+    func readSlipsEarly(_ image: GrayImage, dropout: GrayImage?, deadline: ContinuousClock.Instant? = nil)
+        -> Result<[SlipReading], GiroError>? {
         guard let scanning = slips else { return nil }
+        var options = scanning.options
+        if let deadline {
+            let left = deadline - ContinuousClock.now
+            guard left > .zero, !Task.isCancelled else {
+                return .failure(GiroError(.ocrTimeout, field: "ocr", "no time was left in the image's budget to read the print"))
+            }
+            options.budgetMilliseconds = min(options.budgetMilliseconds, left.budgetMilliseconds)
+        }
         var timings = SlipImageTimings()
         let t0 = ContinuousClock.now
         defer { Self.reportTimings(timings, total: ContinuousClock.now - t0) }
         return Result { () throws(GiroError) in
-            try scanning.reader.read(image: image, values: dropout, engine: scanning.engine, options: scanning.options, timings: &timings)
+            try scanning.reader.read(image: image, values: dropout, engine: scanning.engine, options: options, timings: &timings)
         }
     }
 

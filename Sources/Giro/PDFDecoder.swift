@@ -91,7 +91,7 @@ public struct PDFDecoder: Sendable {
             var decoder = imageDecoder
             let left = clock.now.duration(to: deadline) / .milliseconds(1)
             decoder.strategy.budgetMilliseconds = min(decoder.strategy.budgetMilliseconds, max(1, Int(left.rounded(.down))))
-            let read = decoder.decode(image: page.image)
+            let read = decoder.decode(image: page.image, deadline: deadline)
             pages.append(PDFPageResult(page: page.number, dpi: page.dpi, width: page.image.width, height: page.image.height,
                                        symbols: Self.readingOrder(read.symbols).map { Self.onPage($0, page.number) }, passes: read.passes,
                                        budgetExhausted: read.budgetExhausted, readerErrors: read.readerErrors, words: page.words))

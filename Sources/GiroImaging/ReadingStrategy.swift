@@ -38,7 +38,7 @@ public struct ReadingStrategy: Sendable {
     /// One hour: far beyond any useful per-image budget.
     public static let maxBudgetMilliseconds = 3_600_000
 
-    static func clampedBudget(_ ms: Int) -> Int { min(max(ms, 1), maxBudgetMilliseconds) }
+    package static func clampedBudget(_ ms: Int) -> Int { min(max(ms, 1), maxBudgetMilliseconds) }
 
     /// Pixels the passes work on; bigger images (phone photos) are averaged down by an integer factor first.
     /// 9 MP keeps an A4 page scanned at 300 dpi at full resolution, where narrow Code128 bars need it.
@@ -51,9 +51,16 @@ public struct ReadingStrategy: Sendable {
     /// zxing 1.4 reads PDF417 up to about this tilt; beyond it the page must be turned straight first.
     static let pdf417ToleratedTilt = 5.0
 
-    package func read(_ image: GrayImage, recognises: (DetectedSymbol) -> Bool) -> StrategyResult {
+    /// `deadline`: when the whole image's work must end (``ImageDecoder/totalBudgetMilliseconds``), whatever is left
+    /// of this search's own budget. A cancelled task ends the search too.
+    package func read(_ image: GrayImage, recognises: (DetectedSymbol) -> Bool,
+                      deadline: ContinuousClock.Instant? = nil) -> StrategyResult {
         let clock = ContinuousClock(), start = clock.now
-        return read(image, elapsed: { clock.now - start }, recognises: recognises)
+        return withoutActuallyEscaping(recognises) { recognises in
+            var run = Run(elapsed: { clock.now - start }, budget: .milliseconds(budgetMilliseconds), recognises: recognises)
+            run.stopAt = deadline.map { $0 - start }
+            return read(image, run: run)
+        }
     }
 
     /// What the search does once its quick passes (zxing, libdmtx's short slot, zbar) found no payment symbol.
@@ -68,13 +75,14 @@ public struct ReadingStrategy: Sendable {
 
     /// The same search, with `afterQuickPasses` asked what to do when the quick passes found no payment symbol (the
     /// image decoder reads the print there). The time it takes does not count against the budget.
-    package func read(_ image: GrayImage, recognises: (DetectedSymbol) -> Bool,
+    package func read(_ image: GrayImage, recognises: (DetectedSymbol) -> Bool, deadline: ContinuousClock.Instant? = nil,
                       afterQuickPasses: (StrategyResult) -> Fallbacks) -> StrategyResult {
         let clock = ContinuousClock(), start = clock.now
         return withoutActuallyEscaping(recognises) { recognises in
             withoutActuallyEscaping(afterQuickPasses) { decide in
-                read(image, run: Run(elapsed: { clock.now - start }, budget: .milliseconds(budgetMilliseconds), recognises: recognises),
-                     afterQuickPasses: decide)
+                var run = Run(elapsed: { clock.now - start }, budget: .milliseconds(budgetMilliseconds), recognises: recognises)
+                run.stopAt = deadline.map { $0 - start }
+                return read(image, run: run, afterQuickPasses: decide)
             }
         }
     }
@@ -292,9 +300,17 @@ public struct ReadingStrategy: Sendable {
         /// Time the caller took between passes (reading the print), not counted against the budget.
         var paused: Duration = .zero
 
-        var outOfTime: Bool { elapsed() - paused >= budget }
+        /// The whole image's deadline, as time since the search started: pauses do not extend it.
+        var stopAt: Duration?
+
+        var outOfTime: Bool {
+            let now = elapsed()
+            return now - paused >= budget || stopAt.map { now >= $0 } == true || Task.isCancelled
+        }
         var remainingMilliseconds: Int {
-            (budget - (elapsed() - paused)).budgetMilliseconds
+            let now = elapsed()
+            let own = budget - (now - paused)
+            return (stopAt.map { min(own, $0 - now) } ?? own).budgetMilliseconds
         }
 
         func finished(_ exhaustive: Bool) -> Bool { outOfTime || (anyRecognised && !exhaustive) }

@@ -17,6 +17,7 @@ package struct DocumentsRoute: Sendable {
                                 "application/octet-stream", "multipart/form-data"]
 
     package func handle(_ request: Request) async throws -> Response {
+        let started = ContinuousClock.now
         let type = RequestInput.mediaType(request)
         guard type == nil || Self.acceptedTypes.contains(type ?? "") else {
             throw RequestInput.unsupported(type, accepted: Self.acceptedTypes)
@@ -34,7 +35,10 @@ package struct DocumentsRoute: Sendable {
         }
         let result: DocumentResult
         do {
-            result = try reader().read(bytes: document)
+            // The budget is counted from the request's start, so work cut off by the request's time budget ends
+            // with it instead of holding its slot.
+            let left = max(1, readerBudgetMilliseconds - (ContinuousClock.now - started).budgetMilliseconds)
+            result = try reader(budgetMilliseconds: left).read(bytes: document)
         } catch {
             throw ServiceProblem(error)
         }
@@ -46,15 +50,16 @@ package struct DocumentsRoute: Sendable {
         return response
     }
 
-    func reader() -> DocumentReader {
+    func reader(budgetMilliseconds: Int? = nil) -> DocumentReader {
+        let budget = budgetMilliseconds ?? readerBudgetMilliseconds
         let scanning = slips.map {
             SlipScanning(reader: ImagesRoute.slipReader, engine: TesseractEngine(),
                          options: SlipImageOptions(budgetMilliseconds: readerBudgetMilliseconds), mode: $0)
         }
         let loader = ImageLoader(maxPixels: maxImagePixels, maxFileBytes: maxBodyBytes)
-        let image = ImageDecoder(loader: loader, strategy: ReadingStrategy(budgetMilliseconds: readerBudgetMilliseconds), slips: scanning)
-        let pdf = PDFDecoder(imageDecoder: image,
-                             options: PDFOptions(maxPixelsPerPage: maxImagePixels, budgetMilliseconds: readerBudgetMilliseconds))
+        var image = ImageDecoder(loader: loader, strategy: ReadingStrategy(budgetMilliseconds: readerBudgetMilliseconds), slips: scanning)
+        image.totalBudgetMilliseconds = budget
+        let pdf = PDFDecoder(imageDecoder: image, options: PDFOptions(maxPixelsPerPage: maxImagePixels, budgetMilliseconds: budget))
         return DocumentReader(pdfDecoder: pdf, imageDecoder: image)
     }
 }

@@ -19,6 +19,7 @@ package struct ImagesRoute: Sendable {
     static let acceptedTypes = ["image/png", "image/jpeg", "image/webp", "application/octet-stream", "multipart/form-data"]
 
     package func handle(_ request: Request) async throws -> Response {
+        let started = ContinuousClock.now
         let type = RequestInput.mediaType(request)
         guard type == nil || Self.acceptedTypes.contains(type ?? "") else {
             throw RequestInput.unsupported(type, accepted: Self.acceptedTypes)
@@ -39,9 +40,12 @@ package struct ImagesRoute: Sendable {
             SlipScanning(reader: Self.slipReader, engine: TesseractEngine(),
                          options: SlipImageOptions(budgetMilliseconds: readerBudgetMilliseconds), mode: $0)
         }
-        let decoder = ImageDecoder(decoder: PaymentDecoder(asOf: asOf),
+        var decoder = ImageDecoder(decoder: PaymentDecoder(asOf: asOf),
                                    loader: ImageLoader(maxPixels: maxImagePixels, maxFileBytes: maxBodyBytes),
                                    strategy: ReadingStrategy(budgetMilliseconds: readerBudgetMilliseconds), slips: scanning)
+        // One deadline for the barcodes and the print, counted from the request's start: work cut off by the
+        // request's time budget ends with it instead of holding its slot.
+        decoder.totalBudgetMilliseconds = max(1, readerBudgetMilliseconds - (ContinuousClock.now - started).budgetMilliseconds)
         let result: ImageDecodeResult
         do {
             result = try decoder.decode(imageBytes: image)

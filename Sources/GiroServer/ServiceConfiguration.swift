@@ -25,7 +25,7 @@ public struct ServiceConfiguration: Sendable {
     public var idleTimeout: Duration = .seconds(30)
 
     /// Printed slips on `/v1/images` (OCR): read without a payment barcode and to cross-check one (`.crossCheck`),
-    /// only without one (`.fallback`), or never (nil). The OCR's budget is the barcode readers' (the request's caps both).
+    /// only without one (`.fallback`), or never (nil). The barcode readers and the OCR share one deadline (`ImageDecoder.totalBudgetMilliseconds`).
     public var slips: SlipScanning.Mode? = .crossCheck
 
     public init() {}

@@ -134,7 +134,7 @@ extension SlipReader {
             if pageOK, let v = pageOutcome?.value { seen.append((zones[k], v, zones[k].confidence ?? 0)) }
             var settled = false
             for (scale, binarized) in variants {
-                guard ContinuousClock.now < deadline else { break }
+                guard ContinuousClock.now < deadline, !Task.isCancelled else { break }   // the request gave up
                 // The zone where its label placed it (or its value was found), not the template's box.
                 guard let (gray, contrast, cells) = valueCrop(image, values: values, zones[k].crop ?? zone.box, match.transform,
                                                               dpi: options.zoneDPI * scale) else { break }
