@@ -177,7 +177,8 @@ enum SlipClassifier {
         let chosen: (inliers: [AnchorHit], error: Double, fit: SlipTransform)
         if let b = best, b.inliers.count >= needed, requiredAnchors.allSatisfy({ r in b.inliers.contains { $0.anchor == r } }) {
             chosen = b
-        } else if !fitOnly, let l = loose(template, all: all, found: found, needed: needed, mm: mm, required: requiredAnchors),
+        } else if !fitOnly, let l = loose(template, all: all, found: found, needed: needed, mm: mm, required: requiredAnchors,
+                                          relaxed: ignoringRequired),
                   let fitted = SlipTransform.scaleAndShift(from: l.inliers.map { mm[$0.anchor] }, to: l.inliers.map(\.center)) {
             let upright = fitsPage(fitted, template, page) ? fitted
                 : onPage(fitted, template, page, l.inliers.map { mm[$0.anchor] }, l.inliers.map(\.center), skew: skew ?? 0)
@@ -319,8 +320,12 @@ enum SlipClassifier {
     /// words), in about the same arrangement, but too far from the template's millimetres for the tolerance. The
     /// fit most of them agree with at a fifth of the form's diagonal places the form; zones are then placed from
     /// the labels themselves (`SlipLabelPlacement`).
+    /// `relaxed` (`relaxedMatch`: most of the form's labels are printed, its required ones among them): `minAnchors`
+    /// agreeing suffice. Another edition that moves a row of boxes (the symbols on one line, the addresses side by
+    /// side) leaves fewer than 60 % of the labels found where the template has them, and one label lost to a comb
+    /// read as noise would drop the form; the zones are placed from the labels found, not from this fit.
     static func loose(_ template: SlipTemplate, all: [AnchorHit], found: Int, needed: Int, mm: [SlipPoint],
-                      required: [Int]) -> (inliers: [AnchorHit], error: Double, fit: SlipTransform)? {
+                      required: [Int], relaxed: Bool = false) -> (inliers: [AnchorHit], error: Double, fit: SlipTransform)? {
         let n = template.anchors.count
         guard found >= max(needed + 1, Int((looseShare * Double(n)).rounded(.up))) else { return nil }
         guard required.allSatisfy({ r in all.contains { $0.anchor == r && $0.startsWord } }) else { return nil }
@@ -337,7 +342,7 @@ enum SlipClassifier {
                 }
             }
         }
-        guard let b = best, b.inliers.count >= max(needed, Int((0.6 * Double(found)).rounded(.up))),
+        guard let b = best, b.inliers.count >= (relaxed ? needed : max(needed, Int((0.6 * Double(found)).rounded(.up)))),
               required.allSatisfy({ r in b.inliers.contains { $0.anchor == r } }) else { return nil }
         return b
     }

@@ -167,6 +167,14 @@ enum SlipLabelPlacement {
             return box
         }
         stack(&placed, labels: labels, template: t, values: values)
+        // Where each label found is printed against where the template has it, in the fit's frame: a zone whose own
+        // label was not read moves with the labels read nearest it (another printer moves a row or a column of
+        // boxes together; the global fit averages over the whole form).
+        let moved: [(at: SlipPoint, dx: Double, dy: Double)] = placed.contains(where: { $0 == nil }) ? t.anchors.indices.compactMap { b in
+            guard let hit = labelHit(b, match, page: page, parts: parts, words: pxLabels + pxValues) else { return nil }
+            let L = frame(hit), r = SlipClassifier.reference(t.anchors[b])
+            return (r, L.x0 - r.x, (L.y0 + L.y1) / 2 - r.y)
+        } : []
         return t.zones.indices.map { k in
             // A coding line is printed across the form's foot by whatever printer: read the whole width there (a
             // clipped line fails its check digits).
@@ -174,9 +182,34 @@ enum SlipLabelPlacement {
                 let b = t.zones[k].box
                 return Placed(mm: SlipBox(x: -0.05 * t.width, y: b.y - 6, w: 1.1 * t.width, h: b.h + 12), labelled: false, crop: b)
             }
-            guard let p = placed[k], p.x1 > p.x0, p.y1 > p.y0 else { return Placed(mm: t.zones[k].box, labelled: false, crop: t.zones[k].box) }
+            guard let p = placed[k], p.x1 > p.x0, p.y1 > p.y0 else {
+                let b = locallyMoved(t.zones[k].box, label: labels[k].flatMap { t.anchors.indices.contains($0.anchor) ? t.anchors[$0.anchor] : nil }, moved: moved)
+                return Placed(mm: b, labelled: false, crop: b)
+            }
             return Placed(mm: SlipBox(x: p.x0, y: p.y0, w: p.x1 - p.x0, h: p.y1 - p.y0), labelled: true, crop: crops[k] ?? t.zones[k].box)
         }
+    }
+
+    /// Labels read within this distance of a zone (millimetres of the form; rows count three times) move it.
+    static let neighbourRadiusMM = 60.0
+    /// A zone is moved with its neighbours by at most this, millimetres.
+    static let maxLocalShiftMM = 40.0
+
+    /// The template's box moved as the (at most two) labels read nearest it moved, weighted by nearness; the box as
+    /// it is when none was read nearby or they moved less than `cropShiftMM` (an own render).
+    static func locallyMoved(_ box: SlipBox, label: SlipAnchor?, moved: [(at: SlipPoint, dx: Double, dy: Double)]) -> SlipBox {
+        let at = label.map(SlipClassifier.reference) ?? SlipPoint(x: box.x, y: box.y + box.h / 2)
+        let near = moved.map { m -> (Double, Double, Double) in
+            let d = ((m.at.x - at.x) * (m.at.x - at.x) + 9 * (m.at.y - at.y) * (m.at.y - at.y)).squareRoot()
+            return (d, m.dx, m.dy)
+        }.filter { $0.0 <= neighbourRadiusMM && $0.1.isFinite && $0.2.isFinite }.sorted { $0.0 < $1.0 }.prefix(2)
+        guard !near.isEmpty else { return box }
+        let weights = near.map { 1 / max($0.0, 1) }, total = weights.reduce(0, +)
+        let dx = zip(near, weights).map { $0.1 * $1 }.reduce(0, +) / total
+        let dy = zip(near, weights).map { $0.2 * $1 }.reduce(0, +) / total
+        guard abs(dx) >= cropShiftMM || abs(dy) >= cropShiftMM else { return box }
+        let sx = min(max(dx, -maxLocalShiftMM), maxLocalShiftMM), sy = min(max(dy, -maxLocalShiftMM), maxLocalShiftMM)
+        return SlipBox(x: box.x + sx, y: box.y + sy, w: box.w, h: box.h)
     }
 
     /// Another printer's edition prints the value right of its label (`IBAN ili broj računa primatelja:` wrapped on

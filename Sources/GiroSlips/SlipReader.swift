@@ -199,7 +199,8 @@ public struct SlipReader: Sendable {
             for block in blocks where forms.count + unknown.count < maxSlipsPerPage {
                 // The only slip on the page: its labels and names may lie in columns apart from the block's cluster.
                 let among = blocks.count == 1 && forms.isEmpty ? free : block.words
-                unknown.append(generic.read(page, among: among)?.reading(page) ?? block.reading())
+                let reading = generic.read(page, among: among)?.reading(page) ?? block.reading()
+                if forms.isEmpty || !Self.duplicatesForm(reading, formWords: used, page: page) { unknown.append(reading) }
             }
             // Nothing else on the page: a checked account anywhere on it is a generic slip, never "no slip found".
             if forms.isEmpty, unknown.isEmpty, barcodes.isEmpty {

@@ -58,6 +58,19 @@ enum SlipValueAssignment {
     static func assign(_ zones: [ZoneText], match: SlipMatch, page: PageWords, excluding: Set<Int>, rules: SlipNationalRules,
                        only: Set<SlipParserKind>? = nil) -> [ZoneText] {
         let t = match.template
+        // Amounts are also found by their print where no word near the zone is one (`SlipAmountSearch`), on the
+        // image path too (there only an amount so printed and placed by its marks is taken from the page pass).
+        let unreadAmounts = t.zones.indices.filter { k in
+            zones.indices.contains(k) && t.zones[k].parser == .amount && !readsAmount(k, zones[k], t, rules)
+        }
+        var zones = assignChecked(zones, match: match, page: page, excluding: excluding, rules: rules, only: only)
+        searchAmounts(&zones, unreadAmounts, match: match, page: page, excluding: excluding, rules: rules, rough: only != nil)
+        return zones
+    }
+
+    static func assignChecked(_ zones: [ZoneText], match: SlipMatch, page: PageWords, excluding: Set<Int>, rules: SlipNationalRules,
+                              only: Set<SlipParserKind>?) -> [ZoneText] {
+        let t = match.template
         guard let inverse = match.transform.inverse() else { return zones }
         var zones = zones
         var claimed = Set<Int>()
@@ -121,6 +134,46 @@ enum SlipValueAssignment {
             claimed.formUnion(run)
         }
         return zones
+    }
+
+    /// Each amount zone still without an amount moved onto the amount the form prints (`SlipAmountSearch`).
+    static func searchAmounts(_ zones: inout [ZoneText], _ ks: [Int], match: SlipMatch, page: PageWords, excluding: Set<Int>,
+                              rules: SlipNationalRules, rough: Bool = false) {
+        let t = match.template
+        guard let inverse = match.transform.inverse(), zones.count == t.zones.count else { return }
+        for k in ks {
+            // The generic search may have found it meanwhile.
+            if readsAmount(k, zones[k], t, rules) { continue }
+            // Words of other structured fields stay theirs; free text (a purpose line reaching over the amount's
+            // box) gives its words up.
+            let claimed = Set(zones.indices.filter { $0 != k && t.zones[$0].parser != .text && t.zones[$0].parser != .lines }.flatMap { zones[$0].words })
+            guard let (run, agreed) = SlipAmountSearch.find(k, zones: zones, match: match, page: page, excluding: excluding,
+                                                            claimed: claimed, rules: rules, rough: rough) else { continue }
+            let taken = Set(run)
+            for j in zones.indices where j != k && !taken.isDisjoint(with: zones[j].words) {
+                zones[j] = regrouped(zones[j], keeping: zones[j].words.filter { !taken.contains($0) }, page: page)
+            }
+            zones[k] = regrouped(zones[k], keeping: run, page: page)
+            // Found away from its label and confirmed by no other copy: a doubted reading (below 0.9).
+            if !agreed { zones[k].confidence = min(zones[k].confidence ?? 100, SlipAmountSearch.unconfirmedConfidence) }
+            let ws = run.map { SlipAmountSearch.rect(page.words[$0]) }
+            if let x0 = ws.map(\.x0).min(), let y0 = ws.map(\.y0).min(), let x1 = ws.map(\.x1).max(), let y1 = ws.map(\.y1).max() {
+                let r = SlipLabelPlacement.mmRect(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), inverse)
+                let b = SlipBox(x: r.x - 1, y: r.y - 1, w: r.w + 2, h: r.h + 2)
+                zones[k].placed = b
+                zones[k].crop = b
+                zones[k].box = SlipZoneReader.pixelBox(b, match.transform)
+            }
+        }
+    }
+
+    /// Whether the zone's words parse as its amount without a fault (`12 345 Ft` on a forint form is one; `2025`
+    /// on a euro form is not: its cents are not printed).
+    static func readsAmount(_ k: Int, _ z: ZoneText, _ t: SlipTemplate, _ rules: SlipNationalRules) -> Bool {
+        guard !z.isEmpty else { return false }
+        let o = outcome(t.zones[k], z, t, rules)
+        guard case .amount? = o.value else { return false }
+        return o.diagnostics.isEmpty
     }
 
     static func near(_ p: SlipPoint, _ b: SlipBox) -> Bool {
