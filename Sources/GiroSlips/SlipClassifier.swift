@@ -156,6 +156,10 @@ enum SlipClassifier {
         // it as an affine (other printers' forms are stretched unevenly), which may gather more. The fit most
         // anchors agree with is kept.
         var best: (inliers: [AnchorHit], error: Double, fit: SlipTransform)?
+        let requiredAnchors = fitOnly || ignoringRequired ? [] : template.anchors.indices.filter { template.anchors[$0].required }
+        // The best fit that keeps the required labels too: on a photo a label read a little off (the title, blurred)
+        // can fall out of the fit most labels agree with, though another fit holds it and enough of the rest.
+        var bestRequired: (inliers: [AnchorHit], error: Double, fit: SlipTransform)?
         for i in 0..<all.count {
             for j in (i + 1)..<all.count where all[j].anchor != all[i].anchor {
                 guard let t = SlipTransform.similarity(from: [mm[all[i].anchor], mm[all[j].anchor]], to: [all[i].center, all[j].center]),
@@ -171,11 +175,16 @@ enum SlipClassifier {
                 if inliers.count > (best?.inliers.count ?? 0) || (inliers.count == best?.inliers.count && err < best?.error ?? .infinity) {
                     best = (inliers, err, fit)
                 }
+                if !requiredAnchors.isEmpty, requiredAnchors.allSatisfy({ r in inliers.contains { $0.anchor == r } }),
+                   inliers.count > (bestRequired?.inliers.count ?? 0) || (inliers.count == bestRequired?.inliers.count && err < bestRequired?.error ?? .infinity) {
+                    bestRequired = (inliers, err, fit)
+                }
             }
         }
-        let requiredAnchors = fitOnly || ignoringRequired ? [] : template.anchors.indices.filter { template.anchors[$0].required }
         let chosen: (inliers: [AnchorHit], error: Double, fit: SlipTransform)
         if let b = best, b.inliers.count >= needed, requiredAnchors.allSatisfy({ r in b.inliers.contains { $0.anchor == r } }) {
+            chosen = b
+        } else if let b = bestRequired, b.inliers.count >= needed {
             chosen = b
         } else if !fitOnly, let l = loose(template, all: all, found: found, needed: needed, mm: mm, required: requiredAnchors),
                   let fitted = SlipTransform.scaleAndShift(from: l.inliers.map { mm[$0.anchor] }, to: l.inliers.map(\.center)) {

@@ -34,13 +34,15 @@ struct SlipPrintedText: Sendable {
     static func isDigit(_ u: Unicode.Scalar) -> Bool { u.value >= 48 && u.value <= 57 }
 
     /// Whether a folded token is printed text: exactly, or — four letters or more — within one edit (two from
-    /// seven letters: `ADRESELA` for `ADRESATA`, `STRABEN` for `STRASSEN`). Digits only exactly (`27`, `35`).
+    /// seven letters: `ADRESELA` for `ADRESATA`, `STRABEN` for `STRASSEN`) and one letter longer or shorter at
+    /// most. Digits only exactly (`27`, `35`).
     func isPrinted(_ token: String) -> Bool {
         if tokens.contains(token) { return true }
         let u = Array(token.unicodeScalars)
         guard u.count >= 4, !u.allSatisfy(Self.isDigit) else { return false }
         let allowed = u.count >= 7 ? 2 : 1
-        for n in (u.count - allowed)...(u.count + allowed) {
+        // Lengths one apart at most: a longer value word that starts with a label word (`Kundennr`, `Kunden`) is not it.
+        for n in (u.count - 1)...(u.count + 1) {
             for t in byLength[n] ?? [] where SlipText.editDistance(u, t, limit: allowed) <= allowed { return true }
         }
         return false

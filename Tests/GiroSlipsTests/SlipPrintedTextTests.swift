@@ -40,7 +40,7 @@ import Testing
 
     @Test func valuesSharingALabelWordAreKept() throws {
         let de = SlipPrintedText.of(try Self.template("de.sepa-ueberweisung"))
-        for value in ["KURSGEBÜHR FRÜHJAHR 2025", "VERSANDHAUS NORDLICHT GMBH", "DÖRTE SCHÄFER, KÖLN", "Max Name", "Miete Mai 2025", "RF25587130758847"] {
+        for value in ["KURSGEBÜHR FRÜHJAHR 2025", "VERSANDHAUS NORDLICHT GMBH", "DÖRTE SCHÄFER, KÖLN", "Max Name", "Miete Mai 2025", "RF25587130758847", "Kundennr 4711 Rechnung 2025-01"] {
             #expect(de.valuePart(of: value) == value)
         }
         let gb = SlipPrintedText.of(try Self.template("gb.bank-giro-credit"))
