@@ -158,7 +158,8 @@ enum SlipClassifier {
         var best: (inliers: [AnchorHit], error: Double, fit: SlipTransform)?
         let requiredAnchors = fitOnly || ignoringRequired ? [] : template.anchors.indices.filter { template.anchors[$0].required }
         // The best fit that keeps the required labels too: on a photo a label read a little off (the title, blurred)
-        // can fall out of the fit most labels agree with, though another fit holds it and enough of the rest.
+        // can fall out of the fit most labels agree with, though another fit holds it and enough of the rest; taken
+        // when the loose fit below finds no form either.
         var bestRequired: (inliers: [AnchorHit], error: Double, fit: SlipTransform)?
         for i in 0..<all.count {
             for j in (i + 1)..<all.count where all[j].anchor != all[i].anchor {
@@ -184,8 +185,6 @@ enum SlipClassifier {
         let chosen: (inliers: [AnchorHit], error: Double, fit: SlipTransform)
         if let b = best, b.inliers.count >= needed, requiredAnchors.allSatisfy({ r in b.inliers.contains { $0.anchor == r } }) {
             chosen = b
-        } else if let b = bestRequired, b.inliers.count >= needed {
-            chosen = b
         } else if !fitOnly, let l = loose(template, all: all, found: found, needed: needed, mm: mm, required: requiredAnchors),
                   let fitted = SlipTransform.scaleAndShift(from: l.inliers.map { mm[$0.anchor] }, to: l.inliers.map(\.center)) {
             let upright = fitsPage(fitted, template, page) ? fitted
@@ -194,6 +193,9 @@ enum SlipClassifier {
             // taken upright, scaled and moved.
             if printsAbsent(template, upright, index) { return nil }
             return SlipMatch(template: template, transform: upright, anchors: l.inliers, hits: all)
+        } else if let b = bestRequired, b.inliers.count >= needed {
+            // Only where the loose fit finds nothing either: a loose fit places the zones of other printers' forms better.
+            chosen = b
         } else {
             return nil
         }
