@@ -156,6 +156,11 @@ enum SlipClassifier {
         // it as an affine (other printers' forms are stretched unevenly), which may gather more. The fit most
         // anchors agree with is kept.
         var best: (inliers: [AnchorHit], error: Double, fit: SlipTransform)?
+        let requiredAnchors = fitOnly || ignoringRequired ? [] : template.anchors.indices.filter { template.anchors[$0].required }
+        // The best fit that keeps the required labels too: on a photo a label read a little off (the title, blurred)
+        // can fall out of the fit most labels agree with, though another fit holds it and enough of the rest; taken
+        // when the loose fit below finds no form either.
+        var bestRequired: (inliers: [AnchorHit], error: Double, fit: SlipTransform)?
         for i in 0..<all.count {
             for j in (i + 1)..<all.count where all[j].anchor != all[i].anchor {
                 guard let t = SlipTransform.similarity(from: [mm[all[i].anchor], mm[all[j].anchor]], to: [all[i].center, all[j].center]),
@@ -171,9 +176,12 @@ enum SlipClassifier {
                 if inliers.count > (best?.inliers.count ?? 0) || (inliers.count == best?.inliers.count && err < best?.error ?? .infinity) {
                     best = (inliers, err, fit)
                 }
+                if !requiredAnchors.isEmpty, requiredAnchors.allSatisfy({ r in inliers.contains { $0.anchor == r } }),
+                   inliers.count > (bestRequired?.inliers.count ?? 0) || (inliers.count == bestRequired?.inliers.count && err < bestRequired?.error ?? .infinity) {
+                    bestRequired = (inliers, err, fit)
+                }
             }
         }
-        let requiredAnchors = fitOnly || ignoringRequired ? [] : template.anchors.indices.filter { template.anchors[$0].required }
         let chosen: (inliers: [AnchorHit], error: Double, fit: SlipTransform)
         if let b = best, b.inliers.count >= needed, requiredAnchors.allSatisfy({ r in b.inliers.contains { $0.anchor == r } }) {
             chosen = b
@@ -186,6 +194,9 @@ enum SlipClassifier {
             // taken upright, scaled and moved.
             if printsAbsent(template, upright, index) { return nil }
             return SlipMatch(template: template, transform: upright, anchors: l.inliers, hits: all)
+        } else if let b = bestRequired, b.inliers.count >= needed {
+            // Only where the loose fit finds nothing either: a loose fit places the zones of other printers' forms better.
+            chosen = b
         } else {
             return nil
         }

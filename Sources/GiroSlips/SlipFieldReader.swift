@@ -30,6 +30,14 @@ enum SlipFieldReader {
     static func read(_ zone: SlipZone, text: ZoneText, model: ZoneText?, template: SlipTemplate, currency: String?,
                      rules: SlipNationalRules) -> FieldOutcome {
         SlipParseCounter.current?.count(zone.field)
+        // The form's own labels and printed instructions are never the value (a crop that took in the label line).
+        var text = text
+        if SlipPrintedText.applies(to: zone.parser), !text.isEmpty {
+            let kept = SlipPrintedText.of(template).cleaned(text.lines)
+            // Only printed text: the box is empty.
+            if kept.isEmpty { return FieldOutcome() }
+            text.lines = kept
+        }
         let raw = text.text
         let context = ParseContext(country: template.country, currency: zone.options["currency"] ?? currency ?? template.currency)
         var out = FieldOutcome()

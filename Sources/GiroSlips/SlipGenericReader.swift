@@ -23,10 +23,11 @@ struct SlipGenericReader {
         labelTokens = Set(vocabulary.wordings.flatMap(\.tokens))
     }
 
-    /// Whether a segment's text is label words only (no word of it outside the labels' vocabulary).
+    /// Whether a segment's text is label words only (no word of it outside the labels' vocabulary), or the forms'
+    /// printed text read with OCR noise (`countertoil` for the UK slip's `Counterfoil`).
     func isLabelText(_ text: String) -> Bool {
         let toks = SlipText.tokens(text)
-        return !toks.isEmpty && toks.allSatisfy(labelTokens.contains)
+        return !toks.isEmpty && toks.allSatisfy(labelTokens.contains) || vocabulary.printed.isPrintedOnly(text)
     }
 
     /// Label → value distance limits, in word heights: right of the label on its row, or below it.

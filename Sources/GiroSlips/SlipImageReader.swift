@@ -150,7 +150,9 @@ extension SlipReader {
                                            whitelist: zone.ocr.whitelist ?? zone.parser.defaultWhitelist,
                                            layout: zone.ocr.layout ?? .line, budgetMilliseconds: min(remaining, 5_000))
                 calls += 1
-                guard let lines = Self.zoneLines(crop, cells: cells, parser: zone.parser, engine: engine, settings: settings) else { break }
+                guard var lines = Self.zoneLines(crop, cells: cells, parser: zone.parser, engine: engine, settings: settings) else { break }
+                // A label line or printed instruction the crop took in is no reading (`SlipPrintedText`).
+                if SlipPrintedText.applies(to: zone.parser) { lines.text = SlipPrintedText.of(template).cleaned(lines.text) }
                 var candidate = zones[k]
                 candidate.lines = zone.field.hasSuffix(".name") ? lines.text.map(SlipNameZeros.lettered) : lines.text
                 candidate.confidence = lines.confidence

@@ -153,6 +153,9 @@ public struct SlipTemplate: Sendable, Hashable, Codable {
     /// Labels whose presence on the form says it is a sibling, not this class (`classify.absent`): the neutral
     /// form is the one *without* the bank's `Zugunsten von`. Each is a wording matched like an anchor's.
     public var absent: [String] = []
+    /// Text the form prints besides its labels (`printed`: instructions and hints such as `max. 2 Zeilen à 27
+    /// Stellen`, a counterfoil's name): never a value (`SlipPrintedText`).
+    package var printed: [String] = []
     /// Higher is tried first; ties in order of `id`.
     public var priority: Int
     public var zones: [SlipZone]

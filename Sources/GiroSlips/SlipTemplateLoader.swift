@@ -14,12 +14,14 @@ public enum SlipTemplateLoader {
         "symbols.variable", "symbols.constant", "symbols.specific",
     ]
 
-    static let topKeys: Set<String> = ["schema", "id", "country", "name", "size", "languages", "currency", "classify", "zones", "rules", "priority"]
+    static let topKeys: Set<String> = ["schema", "id", "country", "name", "size", "languages", "currency", "classify", "zones", "rules", "priority", "printed"]
     static let maxZones = 64
     static let maxAnchors = 64
     /// Other wordings per anchor at most.
     static let maxVariants = 16
     static let maxSideMM = 1000.0
+    /// Printed instructions and hints per template at most.
+    static let maxPrinted = 64
 
     /// Parses one template file's bytes; `file` is only used in error messages and kept on the template.
     public static func load(_ bytes: [UInt8], file: String) throws(GiroError) -> SlipTemplate {
@@ -225,9 +227,24 @@ public enum SlipTemplateLoader {
                     rules.append(rule)
                 }
             }
-            return SlipTemplate(id: id, country: country, name: name, width: width, height: height, languages: languages,
-                                currency: currency, anchors: anchors, minAnchors: minAnchors, absent: absent, priority: priority,
-                                zones: zones, rules: rules, file: file)
+            var template = SlipTemplate(id: id, country: country, name: name, width: width, height: height, languages: languages,
+                                        currency: currency, anchors: anchors, minAnchors: minAnchors, absent: absent, priority: priority,
+                                        zones: zones, rules: rules, file: file)
+            template.printed = try printedText(m)
+            return template
+        }
+
+        /// `printed`: the form's printed instructions and hints, as printed (never values).
+        func printedText(_ m: Members) throws(GiroError) -> [String] {
+            guard let p = m.first(where: { $0.key == "printed" }) else { return [] }
+            let ws = try stringList(p.value, "printed")
+            guard ws.count <= SlipTemplateLoader.maxPrinted else { throw fail("printed", p.line, "more than \(SlipTemplateLoader.maxPrinted) texts") }
+            for (i, w) in ws.enumerated() {
+                guard !SlipText.tokens(w).isEmpty, w.utf8.count <= 300 else {
+                    throw fail("printed[\(i)]", p.line, "\"\(w.prefix(40))\" has no letters or digits, or is longer than 300 bytes")
+                }
+            }
+            return ws
         }
 
         /// `classify.absent`: wordings that must not be printed on the form (a sibling's label). None may be one of

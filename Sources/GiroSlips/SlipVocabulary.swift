@@ -48,6 +48,8 @@ struct SlipVocabulary: Sendable {
     /// Wordings of two or more tokens, as printed, of any template (one generic word such as `Bank` or `EUR` may be
     /// a value), in template order: the label words no value is taken from.
     let multiWordLabels: [String]
+    /// Every template's labels and printed instructions, compared word by word with OCR noise allowed.
+    let printed: SlipPrintedText
 
     /// Millimetres within which an anchor counts as the label of the zone below or right of it.
     static let aboveMM = 6.0, leftMM = 12.0
@@ -83,7 +85,14 @@ struct SlipVocabulary: Sendable {
                 }
             }
         }
+        // A form's printed instructions and hints are label words too.
+        for t in templates {
+            for p in t.printed where SlipText.tokens(p).count >= 2 && seenMultiWord.insert(SlipText.tokens(p)).inserted {
+                multiWord.append(p)
+            }
+        }
         multiWordLabels = multiWord
+        printed = SlipPrintedText(phrases: templates.flatMap { $0.anchors.flatMap(\.wordings) + $0.printed })
         // Longer wordings first: "Ime i adresa platitelja" is matched before "Ime".
         wordings = order.compactMap { byTokens[$0] }.enumerated()
             .sorted { ($0.element.tokens.count, -$0.offset) > ($1.element.tokens.count, -$1.offset) }.map(\.element)
