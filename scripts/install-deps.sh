@@ -17,7 +17,7 @@ packages=(pkg-config libpcre2-dev pcre2-utils liblzma-dev
   # printed slips: Tesseract 5 (library + engine), a language pack per supported country, OCR-B for slip fixtures
   libtesseract-dev libleptonica-dev tesseract-ocr tesseract-ocr-eng tesseract-ocr-hrv tesseract-ocr-slv
   tesseract-ocr-srp tesseract-ocr-srp-latn tesseract-ocr-ces tesseract-ocr-slk tesseract-ocr-hun tesseract-ocr-deu
-  tesseract-ocr-nld tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-sqi fonts-ocr-b fonts-dejavu-core
+  tesseract-ocr-nld tesseract-ocr-fra tesseract-ocr-ita tesseract-ocr-sqi tesseract-ocr-swe fonts-ocr-b fonts-dejavu-core
   # make bench-serve and make soak-serve: HTTP load generator
   wrk
   # make test-spark: the JVM that pyspark (from PyPI, in a venv under .build/) runs on
