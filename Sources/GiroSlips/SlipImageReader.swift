@@ -148,7 +148,9 @@ extension SlipReader {
                 // The zone where its label placed it (or its value was found), not the template's box.
                 let cropBox = zones[k].crop ?? zone.box
                 guard let (gray, contrast, cells) = valueCrop(image, values: values, cropBox, match.transform, dpi: options.zoneDPI * scale,
-                                                              room: Self.room(cropBox, placed: zones[k].placed)) else { break }
+                                                              room: Self.room(cropBox, placed: zones[k].placed),
+                                                              beside: Self.beside(k, in: template),
+                                                              crossWalls: !Self.isCompanion(zone, in: template)) else { break }
                 // No ink in a box the page pass found empty: nothing to read (paper noise stretched to full contrast
                 // costs Tesseract a second of layout analysis and gives invented letters).
                 if zones[k].isEmpty, contrast < Self.inkContrast { break }
@@ -278,7 +280,7 @@ extension SlipReader {
         for (scale, binarized) in [(4.0 / 3, false), (1.0, true), (5.0 / 3, false)] {
             guard ContinuousClock.now < deadline,
                   let (gray, _, _) = valueCrop(image, values: values, model.crop ?? modelZone.box, match.transform,
-                                               dpi: options.zoneDPI * scale) else { return nil }
+                                               dpi: options.zoneDPI * scale, crossWalls: false) else { return nil }
             let crop = binarized ? gray.binarized() : gray
             guard crop.pixelCount <= ImageLimits.maxPixels else { return nil }
             let settings = OCRSettings(languages: modelZone.ocr.languages ?? template.languages,

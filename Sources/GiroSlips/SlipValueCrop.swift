@@ -11,8 +11,12 @@ extension SlipReader {
     /// box stays empty however much print surrounds it).
     /// `room`: millimetres right of the box the value may run on into (up to the placed box's right edge, where
     /// the next column begins), besides the usual 60 % of the box's width.
+    /// `crossWalls`: false for a companion box of fixed length (a reference's model, an account's bank code).
+    /// `beside`: millimetres to the next zone right of this one on its line in the template (a reference's model
+    /// box before the reference): the crop never runs on past it beyond the usual 40 %.
     func valueCrop(_ image: GrayImage, values: GrayImage?, _ box: SlipBox, _ t: SlipTransform,
-                   dpi: Double, room: Double = 0) -> (crop: GrayImage, contrast: Int, cells: SlipCombCells?)? {
+                   dpi: Double, room: Double = 0, beside: Double = .infinity,
+                   crossWalls: Bool = true) -> (crop: GrayImage, contrast: Int, cells: SlipCombCells?)? {
         guard let (original, boxContrast) = rectify(image, box, t, dpi: dpi) else { return nil }
         var (crop, contrast, fromDropout) = (original, boxContrast, false)
         if let values, let dropped = rectify(values, box, t, dpi: dpi) {
@@ -22,7 +26,7 @@ extension SlipReader {
             contrast = dropped.contrast
         }
         if let grown = grownCrop(fromDropout ? values ?? image : image, frames: fromDropout ? image : nil, box, t, dpi: dpi,
-                                 room: room, inner: (crop.width, crop.height)) {
+                                 room: room, beside: beside, crossWalls: crossWalls, inner: (crop.width, crop.height)) {
             crop = grown
         }
         // The comb is looked for on the crop that is read: on the dropout a coloured comb is already gone and the
@@ -34,7 +38,8 @@ extension SlipReader {
     }
 
     /// The box grown over its cut value, from `source`; nil when no edge cuts ink.
-    private func grownCrop(_ source: GrayImage, frames: GrayImage?, _ box: SlipBox, _ t: SlipTransform, dpi: Double, room: Double,
+    private func grownCrop(_ source: GrayImage, frames: GrayImage?, _ box: SlipBox, _ t: SlipTransform, dpi: Double,
+                           room: Double, beside: Double, crossWalls: Bool,
                            inner size: (width: Int, height: Int)) -> GrayImage? {
         let ppm = dpi / 25.4, border = Self.cropBorder
         // Rectified with a margin of 60 % of the box's height (at most 4 mm) above and below, 40 % of its width
@@ -43,7 +48,8 @@ extension SlipReader {
         // box holds 9; at most `maxRoomMM`).
         let gxPx = Int(min(box.w * 0.4, 30) * ppm), gyPx = Int(min(box.h * 0.6, 4) * ppm)
         let gx = Double(gxPx) / ppm, gy = Double(gyPx) / ppm
-        let right = Double(Int(max(gx, min(box.w * 0.6, 30), min(room.isFinite ? room : 0, Self.maxRoomMM)) * ppm)) / ppm
+        let further = min(max(min(box.w * 0.6, 30), min(room.isFinite ? room : 0, Self.maxRoomMM)), beside.isNaN ? 0 : beside)
+        let right = Double(Int(max(gx, further) * ppm)) / ppm
         let wide = SlipBox(x: box.x - gx, y: box.y - gy, w: box.w + gx + right, h: box.h + 2 * gy)
         guard let (ref, _) = rectify(source, wide, t, dpi: dpi) else { return nil }
         // The form's lines where `source` is its colour dropout: the comb's walls that end the value.
@@ -54,7 +60,7 @@ extension SlipReader {
                                            y1: min(limit.y1, border + gyPx + size.height - 2 * border))
         // A cut glyph runs on at most 4 mm (a capital 4 mm high cut at its middle needs 2; a long line a degree
         // off its box, one more at its end).
-        let win = SlipValueWindow.grown(ref, frames: lines, inner: inner, limit: limit, reach: Int(4 * ppm))
+        let win = SlipValueWindow.grown(ref, frames: lines, inner: inner, limit: limit, reach: Int(4 * ppm), crossWalls: crossWalls)
         guard win != inner else { return nil }
         return SlipValueWindow.cut(ref, win, border: border)
     }
@@ -90,6 +96,25 @@ extension SlipReader {
     }
 
     static let minBoundedWidthMM = 10.0
+
+    /// Whether the zone is another zone's companion (its model or bank code box: `modelZone`, `bankZone`).
+    static func isCompanion(_ zone: SlipZone, in template: SlipTemplate) -> Bool {
+        template.zones.contains { $0.options["modelZone"] == zone.field || $0.options["bankZone"] == zone.field }
+    }
+
+    /// Millimetres from zone `k`'s template box to the nearest other zone's box right of it on its line (boxes
+    /// overlapping half its height); infinity when none.
+    static func beside(_ k: Int, in template: SlipTemplate) -> Double {
+        guard template.zones.indices.contains(k) else { return .infinity }
+        let b = template.zones[k].box
+        var gap = Double.infinity
+        for (j, z) in template.zones.enumerated() where j != k {
+            let o = z.box, overlap = min(b.y + b.h, o.y + o.h) - max(b.y, o.y)
+            guard overlap >= 0.5 * min(b.h, o.h), o.x >= b.x + b.w - 0.5 else { continue }
+            gap = min(gap, max(0, o.x - (b.x + b.w)))
+        }
+        return gap
+    }
 
     /// The most a value may run on right of its crop (`valueCrop`'s `room`): beyond it lies another slip.
     static let maxRoomMM = 130.0

@@ -15,7 +15,9 @@ package enum SlipValueWindow {
     /// `reach`: how far (pixels) a cut glyph may run on above or below the box.
     /// `frames`: the same area where the form's lines are still printed (the original where `crop` is its colour
     /// dropout): a comb's walls are told from there.
-    package static func grown(_ crop: GrayImage, frames: GrayImage? = nil, inner: Window, limit: Window, reach: Int) -> Window {
+    /// `crossWalls`: false for a box of fixed short length (a reference's model): its end wall ends it.
+    package static func grown(_ crop: GrayImage, frames: GrayImage? = nil, inner: Window, limit: Window, reach: Int,
+                              crossWalls: Bool = true) -> Window {
         let w = crop.width
         guard crop.pixels.count == w * crop.height, inner.x1 > inner.x0, inner.y1 > inner.y0,
               limit.x0 <= inner.x0, limit.y0 <= inner.y0, limit.x1 >= inner.x1, limit.y1 >= inner.y1,
@@ -73,7 +75,6 @@ package enum SlipValueWindow {
                 }
             }
             growRows()
-            let before = win
             // Columns: a value cut at the box's left or right edge runs on until a gap wider than a character
             // pair (1.5 line heights) or a frame line (a column dark over most of the line) — rightwards, a comb's
             // cell walls between its glyphs are crossed (the last cells of a comb longer than the template's box).
@@ -82,29 +83,38 @@ package enum SlipValueWindow {
             func colFrame(_ x: Int) -> Bool { colInk(x) * 20 >= height * 17 || frameInk(x) * 20 >= height * 17 }
             let colGap = max(4, height * 3 / 2)
             // The gap already open at the edge counts: a comb's wide letter spacing cut between two letters.
-            // `walls`: a comb's cell wall (a thin frame line with a glyph before it) is crossed; a second frame
-            // line before the next glyph is the box's end and the next box's start, and ends the growth.
+            // `walls`: a comb's cell wall (a thin frame line with a glyph before it) is crossed when the next glyph
+            // follows it as closely as the last one preceded it (a glyph sits in the middle of its cell); paper
+            // wider than that after it, or a second frame line before the next glyph, is the box's end.
             func extendX(from start: Int, step: Int, bound: Int, gap open: Int, walls: Bool = false) -> Int? {
                 var x = start, last: Int? = nil, gap = open, inkSinceWall = true
+                var padAfter: Int? = nil, sinceWall = 0   // paper allowed after the wall just crossed, and seen
                 while (step < 0 ? x >= bound : x < bound), gap <= colGap {
                     if colFrame(x) {
                         guard walls, inkSinceWall else { break }
                         var e = x
                         while (step < 0 ? e - 1 >= bound : e + 1 < bound), colFrame(e + step) { e += step }
                         guard abs(e - x) + 1 <= max(4, height / 8) else { break }
+                        (padAfter, sinceWall) = (2 * gap + 4, 0)
                         gap += abs(e - x) + 1
                         inkSinceWall = false
                         x = e + step
                         continue
                     }
-                    if colInked(x) { last = x; gap = 0; inkSinceWall = true } else { gap += 1 }
+                    if colInked(x) {
+                        last = x; gap = 0; inkSinceWall = true; padAfter = nil
+                    } else {
+                        gap += 1
+                        sinceWall += 1
+                        if let p = padAfter, sinceWall > p { break }
+                    }
                     x += step
                 }
                 return last
             }
             let span = (win.x0..<win.x1)
             if let lastIn = span.reversed().first(where: colInked), win.x1 - 1 - lastIn < colGap,
-               let right = extendX(from: win.x1, step: 1, bound: limit.x1, gap: win.x1 - 1 - lastIn, walls: true) {
+               let right = extendX(from: win.x1, step: 1, bound: limit.x1, gap: win.x1 - 1 - lastIn, walls: crossWalls) {
                 win.x1 = min(limit.x1, right + 4)
             }
             // Leftwards only a glyph cut at the edge itself: values start at their box's left, where a frame's
@@ -113,9 +123,7 @@ package enum SlipValueWindow {
                let left = extendX(from: win.x0 - 1, step: -1, bound: max(limit.x0, win.x0 - 2 * reach), gap: colGap - reach / 4) {
                 win.x0 = max(limit.x0, left - 3)
             }
-            // A long value grown a long way runs off its box's rows where the form lies a little askew: its
-            // glyphs there are completed too.
-            if win.x1 != before.x1 || win.x0 != before.x0 { growRows() }
+
         }
         return win
     }

@@ -107,17 +107,17 @@ import Testing
         #expect(win.x1 >= 52 + 40 * 7 + 16 && win.x1 < 380, "the comb's end from the original's walls: \(win)")
     }
 
-    /// A long value grown to the right on a form lying a little askew: its right glyphs sit lower than the box;
-    /// their cut feet are completed too (`729448-408344-2923264492` for a cut `293642`).
-    @Test func rowsFollowTheGrownValue() throws {
+    /// A model box (`97`) and, after a gap, the reference's box drawn lower (its wall is no full frame line in
+    /// the model's rows): past the model box's end wall the paper is wider than a cell's margin, so the window
+    /// ends at `7`.
+    @Test func paperWiderThanACellsMarginEndsTheComb() throws {
         var pixels = [UInt8](repeating: 255, count: Self.w * Self.h)
-        for (i, g) in stride(from: 52, to: 820, by: 40).enumerated() {
-            let dy = i >= 8 ? 10 : 0
-            for x in g..<(g + 16) { for y in (50 + dy)..<(74 + dy) { pixels[y * Self.w + x] = 0 } }
-        }
+        for x0 in [40, 80, 120] { for x in x0..<(x0 + 3) { for y in 36..<84 { pixels[y * Self.w + x] = 0 } } }
+        for x in 160..<163 { for y in 60..<100 { pixels[y * Self.w + x] = 0 } }
+        for g in [52, 92, 172] { for x in g..<(g + 16) { for y in 48..<72 { pixels[y * Self.w + x] = 0 } } }
         let image = try #require(GrayImage(width: Self.w, height: Self.h, pixels: pixels))
-        let win = SlipValueWindow.grown(image, inner: Self.inner, limit: Self.limit, reach: 30)
-        #expect(win.x1 >= 812 + 16, "the last glyph: \(win)")
-        #expect(win.y1 >= 84, "the lower glyphs' feet: \(win)")
+        let inner = SlipValueWindow.Window(x0: 40, y0: 40, x1: 110, y1: 80)
+        let win = SlipValueWindow.grown(image, inner: inner, limit: Self.limit, reach: 30)
+        #expect(win.x1 >= 108 && win.x1 < 160, "the model's `7`, not the reference's wall and `1`: \(win)")
     }
 }
