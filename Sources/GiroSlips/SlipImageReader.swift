@@ -146,11 +146,14 @@ extension SlipReader {
             for (scale, binarized) in variants {
                 guard ContinuousClock.now < deadline else { break }
                 // The zone where its label placed it (or its value was found), not the template's box.
+                // A value may run on past the template's box (another printer's longer comb), but not an amount
+                // (a comb's wall is its decimal mark's place; a currency box follows it) nor a companion box.
                 let cropBox = zones[k].crop ?? zone.box
+                let runsOn = zone.parser != .amount && !Self.isCompanion(zone, in: template)
                 guard let (gray, contrast, cells) = valueCrop(image, values: values, cropBox, match.transform, dpi: options.zoneDPI * scale,
-                                                              room: Self.room(cropBox, placed: zones[k].placed),
-                                                              beside: Self.beside(k, in: template),
-                                                              crossWalls: !Self.isCompanion(zone, in: template)) else { break }
+                                                              room: runsOn ? Self.room(cropBox, placed: zones[k].placed) : 0,
+                                                              beside: runsOn ? Self.beside(k, in: template) : 0,
+                                                              crossWalls: runsOn) else { break }
                 // No ink in a box the page pass found empty: nothing to read (paper noise stretched to full contrast
                 // costs Tesseract a second of layout analysis and gives invented letters).
                 if zones[k].isEmpty, contrast < Self.inkContrast { break }
