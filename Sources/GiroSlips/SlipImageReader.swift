@@ -152,8 +152,7 @@ extension SlipReader {
                 let runsOn = zone.parser != .amount && !Self.isCompanion(zone, in: template)
                 guard let (gray, contrast, cells) = valueCrop(image, values: values, cropBox, match.transform, dpi: options.zoneDPI * scale,
                                                               room: runsOn ? Self.room(cropBox, placed: zones[k].placed) : 0,
-                                                              beside: runsOn ? Self.beside(k, in: template) : 0,
-                                                              crossWalls: runsOn) else { break }
+                                                              beside: runsOn ? .infinity : 0, crossWalls: runsOn) else { break }
                 // No ink in a box the page pass found empty: nothing to read (paper noise stretched to full contrast
                 // costs Tesseract a second of layout analysis and gives invented letters).
                 if zones[k].isEmpty, contrast < Self.inkContrast { break }

@@ -12,8 +12,7 @@ extension SlipReader {
     /// `room`: millimetres right of the box the value may run on into (up to the placed box's right edge, where
     /// the next column begins), besides the usual 60 % of the box's width.
     /// `crossWalls`: false for a companion box of fixed length (a reference's model, an account's bank code).
-    /// `beside`: millimetres to the next zone right of this one on its line in the template (a reference's model
-    /// box before the reference): the crop never runs on past it beyond the usual 40 %.
+    /// `beside`: at most this many millimetres past the usual 40 % (0: an amount keeps its box's end).
     func valueCrop(_ image: GrayImage, values: GrayImage?, _ box: SlipBox, _ t: SlipTransform,
                    dpi: Double, room: Double = 0, beside: Double = .infinity,
                    crossWalls: Bool = true) -> (crop: GrayImage, contrast: Int, cells: SlipCombCells?)? {
@@ -100,20 +99,6 @@ extension SlipReader {
     /// Whether the zone is another zone's companion (its model or bank code box: `modelZone`, `bankZone`).
     static func isCompanion(_ zone: SlipZone, in template: SlipTemplate) -> Bool {
         template.zones.contains { $0.options["modelZone"] == zone.field || $0.options["bankZone"] == zone.field }
-    }
-
-    /// Millimetres from zone `k`'s template box to the nearest other zone's box right of it on its line (boxes
-    /// overlapping half its height); infinity when none.
-    static func beside(_ k: Int, in template: SlipTemplate) -> Double {
-        guard template.zones.indices.contains(k) else { return .infinity }
-        let b = template.zones[k].box
-        var gap = Double.infinity
-        for (j, z) in template.zones.enumerated() where j != k {
-            let o = z.box, overlap = min(b.y + b.h, o.y + o.h) - max(b.y, o.y)
-            guard overlap >= 0.5 * min(b.h, o.h), o.x >= b.x + b.w - 0.5 else { continue }
-            gap = min(gap, max(0, o.x - (b.x + b.w)))
-        }
-        return gap
     }
 
     /// The most a value may run on right of its crop (`valueCrop`'s `room`): beyond it lies another slip.

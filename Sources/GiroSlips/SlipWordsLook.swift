@@ -38,9 +38,7 @@ extension SlipReader {
         guard ContinuousClock.now < deadline, !kept.isEmpty,
               let box = Self.wordsBox(kept.words, page: page, transform: match.transform),
               let (gray, _, cells) = valueCrop(image, values: values, box, match.transform, dpi: options.zoneDPI,
-                                               room: Self.room(box, placed: kept.placed),
-                                               beside: match.template.zones.firstIndex { $0.field == zone.field }
-                                                   .map { Self.beside($0, in: match.template) } ?? .infinity),
+                                               room: Self.room(box, placed: kept.placed)),
               gray.pixelCount <= ImageLimits.maxPixels else { return nil }
         let template = match.template
         let settings = OCRSettings(languages: zone.ocr.languages ?? template.languages, whitelist: zone.ocr.whitelist,
