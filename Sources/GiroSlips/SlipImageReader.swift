@@ -77,6 +77,11 @@ extension SlipReader {
         return SlipReadingOrder.sorted(read, corners: \.corners).map { $0.readByGiro() }
     }
 
+    /// Parsers whose check digits choose among the looks' characters (`SlipCheckChoice`).
+    static let choiceParsers: Set<SlipParserKind> = [.iban, .reference]
+    /// The confidence (0…100) of a value so chosen: below every threshold that trusts a reading.
+    static let choiceConfidence = 50
+
     /// Characters a look must read, where the page pass saw nothing, to be worth another look when it does not parse.
     static let valueLikeLength = 4
 
@@ -133,11 +138,21 @@ extension SlipReader {
             var seen: [(zone: ZoneText, value: SlipValue, confidence: Int)] = []
             if pageOK, let v = pageOutcome?.value { seen.append((zones[k], v, zones[k].confidence ?? 0)) }
             var settled = false
+            // A free zone's page reading, and whether the crop spelled it (else the crop looked elsewhere).
+            let pageZone = zones[k]
+            var cropSpelledPage = false
+            // Looks of a checked value that failed their check (`SlipCheckChoice` combines them).
+            var failed: [String] = pageOK || pageZone.isEmpty ? [] : [pageZone.lines.joined(separator: " ")]
             for (scale, binarized) in variants {
                 guard ContinuousClock.now < deadline, !Task.isCancelled else { break }   // the request gave up
                 // The zone where its label placed it (or its value was found), not the template's box.
-                guard let (gray, contrast, cells) = valueCrop(image, values: values, zones[k].crop ?? zone.box, match.transform,
-                                                              dpi: options.zoneDPI * scale) else { break }
+                // A value may run on past the template's box (another printer's longer comb), but not an amount
+                // (a comb's wall is its decimal mark's place; a currency box follows it) nor a companion box.
+                let cropBox = zones[k].crop ?? zone.box
+                let runsOn = zone.parser != .amount && !Self.isCompanion(zone, in: template)
+                guard let (gray, contrast, cells) = valueCrop(image, values: values, cropBox, match.transform, dpi: options.zoneDPI * scale,
+                                                              room: runsOn ? Self.room(cropBox, placed: zones[k].placed) : 0,
+                                                              beside: runsOn ? .infinity : 0, crossWalls: runsOn) else { break }
                 // No ink in a box the page pass found empty: nothing to read (paper noise stretched to full contrast
                 // costs Tesseract a second of layout analysis and gives invented letters).
                 if zones[k].isEmpty, contrast < Self.inkContrast { break }
@@ -162,6 +177,7 @@ extension SlipReader {
                 let confidence = lines.confidence ?? 0
                 if free {
                     let pageLook = zones[k]
+                    cropSpelledPage = SlipSpacedText.sameLetters(lines.text, pageLook.lines)
                     defer { zones[k] = SlipValueLooks.better(zone, kept: zones[k], looks: [pageLook, candidate]) }
                     // An empty box's frame and paper texture make the engine invent letters: where the page pass
                     // saw nothing, the zone's reading must parse and be confident. Elsewhere the upright,
@@ -183,6 +199,7 @@ extension SlipReader {
                     }
                     break
                 }
+                if !zoneOK, !lines.text.isEmpty { failed.append(lines.text.joined(separator: " ")) }
                 guard zoneOK, let value = parsed?.value else {
                     // Nothing parses: an empty box stays empty unless an earlier reading waits for confirmation, or
                     // this look read a value's worth of characters (one digit doubled fails an IBAN's check; the
@@ -196,6 +213,33 @@ extension SlipReader {
                     break
                 }
                 seen.append((candidate, value, confidence))
+            }
+            // The crop read another line than the page pass's words, which were kept: those words read again
+            // where they are, in the form's languages (`SlipWordsLook`).
+            if free, !cropSpelledPage, !pageZone.isEmpty, zones[k].lines == pageZone.lines,
+               let look = wordsLook(zone, kept: zones[k], page: zonePage, match: match, image: image, values: values,
+                                    engine: engine, options: options, deadline: deadline, calls: &calls) {
+                zones[k] = look
+            }
+            // A checked value no look read whole: the looks' characters where they disagree, combined until one
+            // combination passes the check digits; kept uncertain, with a warning.
+            if Self.choiceParsers.contains(zone.parser), !settled, !pageOK, seen.isEmpty, failed.count >= 2,
+               let choice = SlipCheckChoice.combined(failed, valid: { v in
+                   var c = pageZone
+                   c.lines = [v]
+                   guard let o = outcome(c), o.diagnostics.isEmpty else { return false }
+                   // A reference counts only where its own check digits passed (not one without any).
+                   if case .reference(let r)? = o.value { return r.valid == true }
+                   return true
+               }) {
+                var c = pageZone
+                c.lines = [choice.value]
+                c.confidence = min(pageZone.confidence ?? Self.choiceConfidence, Self.choiceConfidence)
+                c.parsed = memo(outcome(c))
+                zones[k] = c
+                settled = true
+                disagreements.append(.warning(.slipReadingsDisagree, field: zone.field, uncertain: true,
+                    "zone \(zone.field): no look passed the check; \(choice.value) combines \(failed.count) looks at position(s) \(choice.positions.map { "\($0 + 1)" }.joined(separator: ", ")) (\(failed.joined(separator: " | ")))"))
             }
             // Nothing confirmed: a page reading that parses stays; where it does not, the most confident zone reading
             // that parses (an empty box keeps none: fill characters alone must not make a field).
@@ -240,7 +284,7 @@ extension SlipReader {
         for (scale, binarized) in [(4.0 / 3, false), (1.0, true), (5.0 / 3, false)] {
             guard ContinuousClock.now < deadline,
                   let (gray, _, _) = valueCrop(image, values: values, model.crop ?? modelZone.box, match.transform,
-                                               dpi: options.zoneDPI * scale) else { return nil }
+                                               dpi: options.zoneDPI * scale, crossWalls: false) else { return nil }
             let crop = binarized ? gray.binarized() : gray
             guard crop.pixelCount <= ImageLimits.maxPixels else { return nil }
             let settings = OCRSettings(languages: modelZone.ocr.languages ?? template.languages,

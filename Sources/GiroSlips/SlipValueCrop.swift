@@ -9,8 +9,13 @@ extension SlipReader {
     /// blue); grown where the value's ink runs over the box's edge (`SlipValueWindow`); and the comb's character
     /// cells where the crop still shows a comb, its ticks whitened. The contrast is the placed box's own (an empty
     /// box stays empty however much print surrounds it).
+    /// `room`: millimetres right of the box the value may run on into (up to the placed box's right edge, where
+    /// the next column begins), besides the usual 60 % of the box's width.
+    /// `crossWalls`: false for a companion box of fixed length (a reference's model, an account's bank code).
+    /// `beside`: at most this many millimetres past the usual 40 % (0: an amount keeps its box's end).
     func valueCrop(_ image: GrayImage, values: GrayImage?, _ box: SlipBox, _ t: SlipTransform,
-                   dpi: Double) -> (crop: GrayImage, contrast: Int, cells: SlipCombCells?)? {
+                   dpi: Double, room: Double = 0, beside: Double = .infinity,
+                   crossWalls: Bool = true) -> (crop: GrayImage, contrast: Int, cells: SlipCombCells?)? {
         guard let (original, boxContrast) = rectify(image, box, t, dpi: dpi) else { return nil }
         var (crop, contrast, fromDropout) = (original, boxContrast, false)
         if let values, let dropped = rectify(values, box, t, dpi: dpi) {
@@ -19,7 +24,8 @@ extension SlipReader {
             if dropped.contrast >= Self.inkContrast { (crop, fromDropout) = (dropped.0, true) }
             contrast = dropped.contrast
         }
-        if let grown = grownCrop(fromDropout ? values ?? image : image, box, t, dpi: dpi, inner: (crop.width, crop.height)) {
+        if let grown = grownCrop(fromDropout ? values ?? image : image, frames: fromDropout ? image : nil, box, t, dpi: dpi,
+                                 room: room, beside: beside, crossWalls: crossWalls, inner: (crop.width, crop.height)) {
             crop = grown
         }
         // The comb is looked for on the crop that is read: on the dropout a coloured comb is already gone and the
@@ -31,22 +37,29 @@ extension SlipReader {
     }
 
     /// The box grown over its cut value, from `source`; nil when no edge cuts ink.
-    private func grownCrop(_ source: GrayImage, _ box: SlipBox, _ t: SlipTransform, dpi: Double,
+    private func grownCrop(_ source: GrayImage, frames: GrayImage?, _ box: SlipBox, _ t: SlipTransform, dpi: Double,
+                           room: Double, beside: Double, crossWalls: Bool,
                            inner size: (width: Int, height: Int)) -> GrayImage? {
         let ppm = dpi / 25.4, border = Self.cropBorder
         // Rectified with a margin of 60 % of the box's height (at most 4 mm) above and below, 40 % of its width
-        // (at most 30 mm) either side.
+        // (at most 30 mm) on the left; on the right 60 % (a comb's last cells past a box drawn narrower than the
+        // form's), or up to `room` (another printer's comb holds the value's 22 characters where the template's
+        // box holds 9; at most `maxRoomMM`).
         let gxPx = Int(min(box.w * 0.4, 30) * ppm), gyPx = Int(min(box.h * 0.6, 4) * ppm)
         let gx = Double(gxPx) / ppm, gy = Double(gyPx) / ppm
-        let wide = SlipBox(x: box.x - gx, y: box.y - gy, w: box.w + 2 * gx, h: box.h + 2 * gy)
+        let further = min(max(min(box.w * 0.6, 30), min(room.isFinite ? room : 0, Self.maxRoomMM)), beside.isNaN ? 0 : beside)
+        let right = Double(Int(max(gx, further) * ppm)) / ppm
+        let wide = SlipBox(x: box.x - gx, y: box.y - gy, w: box.w + gx + right, h: box.h + 2 * gy)
         guard let (ref, _) = rectify(source, wide, t, dpi: dpi) else { return nil }
+        // The form's lines where `source` is its colour dropout: the comb's walls that end the value.
+        let lines = frames.flatMap { rectify($0, wide, t, dpi: dpi)?.0 }
         let limit = SlipValueWindow.Window(x0: border, y0: border, x1: ref.width - border, y1: ref.height - border)
         let inner = SlipValueWindow.Window(x0: border + gxPx, y0: border + gyPx,
                                            x1: min(limit.x1, border + gxPx + size.width - 2 * border),
                                            y1: min(limit.y1, border + gyPx + size.height - 2 * border))
         // A cut glyph runs on at most 4 mm (a capital 4 mm high cut at its middle needs 2; a long line a degree
         // off its box, one more at its end).
-        let win = SlipValueWindow.grown(ref, inner: inner, limit: limit, reach: Int(4 * ppm))
+        let win = SlipValueWindow.grown(ref, frames: lines, inner: inner, limit: limit, reach: Int(4 * ppm), crossWalls: crossWalls)
         guard win != inner else { return nil }
         return SlipValueWindow.cut(ref, win, border: border)
     }
@@ -82,4 +95,22 @@ extension SlipReader {
     }
 
     static let minBoundedWidthMM = 10.0
+
+    /// Whether the zone is another zone's companion (its model or bank code box: `modelZone`, `bankZone`).
+    static func isCompanion(_ zone: SlipZone, in template: SlipTemplate) -> Bool {
+        template.zones.contains { $0.options["modelZone"] == zone.field || $0.options["bankZone"] == zone.field }
+    }
+
+    /// The most a value may run on right of its crop (`valueCrop`'s `room`): beyond it lies another slip.
+    static let maxRoomMM = 130.0
+
+    /// Millimetres between the crop's right edge and the placed box's (`valueCrop`'s `room`), where the placed box
+    /// is this zone's line (it overlaps half the crop's height and starts left of the crop's middle); else 0.
+    static func room(_ crop: SlipBox, placed: SlipBox?) -> Double {
+        guard let p = placed else { return 0 }
+        let overlap = min(crop.y + crop.h, p.y + p.h) - max(crop.y, p.y)
+        guard overlap >= 0.5 * crop.h, p.x <= crop.x + crop.w / 2 else { return 0 }
+        let room = p.x + p.w - (crop.x + crop.w)
+        return room.isFinite ? min(max(room, 0), maxRoomMM) : 0
+    }
 }

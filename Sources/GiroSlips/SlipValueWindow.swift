@@ -13,11 +13,16 @@ package enum SlipValueWindow {
 
     /// `inner`: the placed box inside `crop`; `limit`: the rectified area (the crop without its white border).
     /// `reach`: how far (pixels) a cut glyph may run on above or below the box.
-    package static func grown(_ crop: GrayImage, inner: Window, limit: Window, reach: Int) -> Window {
+    /// `frames`: the same area where the form's lines are still printed (the original where `crop` is its colour
+    /// dropout): a comb's walls are told from there.
+    /// `crossWalls`: false for a box of fixed short length (a reference's model): its end wall ends it.
+    package static func grown(_ crop: GrayImage, frames: GrayImage? = nil, inner: Window, limit: Window, reach: Int,
+                              crossWalls: Bool = true) -> Window {
         let w = crop.width
         guard crop.pixels.count == w * crop.height, inner.x1 > inner.x0, inner.y1 > inner.y0,
               limit.x0 <= inner.x0, limit.y0 <= inner.y0, limit.x1 >= inner.x1, limit.y1 >= inner.y1,
               limit.x1 <= w, limit.y1 <= crop.height else { return inner }
+        let lines = frames.flatMap { $0.width == w && $0.height == crop.height ? $0.pixels : nil } ?? crop.pixels
         var win = inner
         crop.pixels.withUnsafeBufferPointer { p in
             func rowInk(_ y: Int) -> Int {
@@ -30,8 +35,13 @@ package enum SlipValueWindow {
                 for y in win.y0..<win.y1 where p[y * w + x] < dark { n += 1 }
                 return n
             }
+            func frameInk(_ x: Int) -> Int {
+                var n = 0
+                for y in win.y0..<win.y1 where lines[y * w + x] < dark { n += 1 }
+                return n
+            }
             // Rows: ink on an edge row that is no frame line runs on past it.
-            let width = win.x1 - win.x0
+            var width: Int { win.x1 - win.x0 }
             func rowInked(_ y: Int) -> Bool { let n = rowInk(y); return n >= max(2, width / 300) && n * 10 < width * 6 }
             func rowFrame(_ y: Int) -> Bool { rowInk(y) * 10 >= width * 6 }
             // Only the cut glyphs are completed: a gap of more than a few rows (a caron or ring above its letter
@@ -53,33 +63,58 @@ package enum SlipValueWindow {
                 while y >= win.y0, y < win.y1, rowInked(y) { n += 1; y += step }
                 return n
             }
-            let (topIn, bottomIn) = (inside(from: win.y0, step: 1), inside(from: win.y1 - 1, step: -1))
-            if topIn > 0, let top = extend(from: win.y0 - 1, step: -1, bound: max(limit.y0, win.y0 - reach)),
-               topIn >= win.y0 - top {
-                win.y0 = max(limit.y0, top - 2)
+            func growRows() {
+                let (topIn, bottomIn) = (inside(from: win.y0, step: 1), inside(from: win.y1 - 1, step: -1))
+                if topIn > 0, let top = extend(from: win.y0 - 1, step: -1, bound: max(limit.y0, win.y0 - reach)),
+                   topIn >= win.y0 - top {
+                    win.y0 = max(limit.y0, top - 2)
+                }
+                if bottomIn > 0, let bottom = extend(from: win.y1, step: 1, bound: min(limit.y1, win.y1 + reach)),
+                   bottomIn * 2 >= bottom - win.y1 {
+                    win.y1 = min(limit.y1, bottom + 3)
+                }
             }
-            if bottomIn > 0, let bottom = extend(from: win.y1, step: 1, bound: min(limit.y1, win.y1 + reach)),
-               bottomIn * 2 >= bottom - win.y1 {
-                win.y1 = min(limit.y1, bottom + 3)
-            }
+            growRows()
             // Columns: a value cut at the box's left or right edge runs on until a gap wider than a character
-            // pair (1.5 line heights) or a frame line (a column dark over most of the line).
+            // pair (1.5 line heights) or a frame line (a column dark over most of the line) — rightwards, a comb's
+            // cell walls between its glyphs are crossed (the last cells of a comb longer than the template's box).
             let height = win.y1 - win.y0
             func colInked(_ x: Int) -> Bool { let n = colInk(x); return n >= 2 && n * 20 < height * 17 }
-            func colFrame(_ x: Int) -> Bool { colInk(x) * 20 >= height * 17 }
+            func colFrame(_ x: Int) -> Bool { colInk(x) * 20 >= height * 17 || frameInk(x) * 20 >= height * 17 }
             let colGap = max(4, height * 3 / 2)
             // The gap already open at the edge counts: a comb's wide letter spacing cut between two letters.
-            func extendX(from start: Int, step: Int, bound: Int, gap open: Int) -> Int? {
-                var x = start, last: Int? = nil, gap = open
-                while (step < 0 ? x >= bound : x < bound), gap <= colGap, !colFrame(x) {
-                    if colInked(x) { last = x; gap = 0 } else { gap += 1 }
+            // `walls`: a comb's cell wall (a thin frame line with a glyph before it) is crossed when the next glyph
+            // follows it as closely as the last one preceded it (a glyph sits in the middle of its cell); paper
+            // wider than that after it, or a second frame line before the next glyph, is the box's end.
+            func extendX(from start: Int, step: Int, bound: Int, gap open: Int, walls: Bool = false) -> Int? {
+                var x = start, last: Int? = nil, gap = open, inkSinceWall = true
+                var padAfter: Int? = nil, sinceWall = 0   // paper allowed after the wall just crossed, and seen
+                while (step < 0 ? x >= bound : x < bound), gap <= colGap {
+                    if colFrame(x) {
+                        guard walls, inkSinceWall else { break }
+                        var e = x
+                        while (step < 0 ? e - 1 >= bound : e + 1 < bound), colFrame(e + step) { e += step }
+                        guard abs(e - x) + 1 <= max(4, height / 8) else { break }
+                        (padAfter, sinceWall) = (2 * gap + 4, 0)
+                        gap += abs(e - x) + 1
+                        inkSinceWall = false
+                        x = e + step
+                        continue
+                    }
+                    if colInked(x) {
+                        last = x; gap = 0; inkSinceWall = true; padAfter = nil
+                    } else {
+                        gap += 1
+                        sinceWall += 1
+                        if let p = padAfter, sinceWall > p { break }
+                    }
                     x += step
                 }
                 return last
             }
             let span = (win.x0..<win.x1)
             if let lastIn = span.reversed().first(where: colInked), win.x1 - 1 - lastIn < colGap,
-               let right = extendX(from: win.x1, step: 1, bound: limit.x1, gap: win.x1 - 1 - lastIn) {
+               let right = extendX(from: win.x1, step: 1, bound: limit.x1, gap: win.x1 - 1 - lastIn, walls: crossWalls) {
                 win.x1 = min(limit.x1, right + 4)
             }
             // Leftwards only a glyph cut at the edge itself: values start at their box's left, where a frame's
@@ -88,6 +123,7 @@ package enum SlipValueWindow {
                let left = extendX(from: win.x0 - 1, step: -1, bound: max(limit.x0, win.x0 - 2 * reach), gap: colGap - reach / 4) {
                 win.x0 = max(limit.x0, left - 3)
             }
+
         }
         return win
     }

@@ -57,3 +57,67 @@ import Testing
                                              "[A] B"]) == ["6075 0629 9006", "KINDERGARTEN", "A | B", "1234567890", "2024031234", "[A] B"])
     }
 }
+
+/// A value in a comb longer than the template's box (another printer's form): the window runs on across the comb's
+/// cell walls to the value's last glyph, and stops at the comb's end where the next box begins.
+@Suite struct SlipCombEndTests {
+    static let w = 900, h = 120
+    static let inner = SlipValueWindow.Window(x0: 40, y0: 40, x1: 300, y1: 80)
+    static let limit = SlipValueWindow.Window(x0: 16, y0: 16, x1: 884, y1: 104)
+
+    /// Paper with full-height cell walls (3 px) at `walls` and a glyph (16 × 24 px) in each cell listed in `glyphs`.
+    static func comb(walls: [Int], glyphs: [Int], drawWalls: Bool = true) throws -> GrayImage {
+        var pixels = [UInt8](repeating: 255, count: w * h)
+        if drawWalls { for x0 in walls { for x in x0..<(x0 + 3) { for y in 36..<84 { pixels[y * w + x] = 0 } } } }
+        for g in glyphs { for x in g..<(g + 16) { for y in 48..<72 { pixels[y * w + x] = 0 } } }
+        return try #require(GrayImage(width: w, height: h, pixels: pixels))
+    }
+
+    /// Cells 40 px wide from x = 40: the box ends at 300 inside the comb of 12 cells; the last four cells' glyphs
+    /// (the value's end: `7450256` for `74502565`) are inside the window.
+    @Test func theCombsLastCellsAreRead() throws {
+        let walls = (0...12).map { 40 + 40 * $0 }
+        let glyphs = (0..<12).map { 52 + 40 * $0 }
+        let image = try Self.comb(walls: walls, glyphs: glyphs)
+        let win = SlipValueWindow.grown(image, inner: Self.inner, limit: Self.limit, reach: 30)
+        #expect(win.x1 >= 52 + 40 * 11 + 16, "the last glyph is inside: \(win)")
+        #expect(win.x1 < 52 + 40 * 11 + 40, "not past the comb's end: \(win)")
+    }
+
+    /// The comb ends (its end wall), a gap, and the next box's first wall and value: the window stops at the
+    /// comb's last glyph (`962184` and the constant symbol's `0008` beside it).
+    @Test func theNextBoxIsNotJoined() throws {
+        let walls = (0...8).map { 40 + 40 * $0 } + (0...4).map { 400 + 40 * $0 }
+        let glyphs = (0..<8).map { 52 + 40 * $0 } + (0..<4).map { 412 + 40 * $0 }
+        let image = try Self.comb(walls: walls, glyphs: glyphs)
+        let win = SlipValueWindow.grown(image, inner: Self.inner, limit: Self.limit, reach: 30)
+        #expect(win.x1 >= 52 + 40 * 7 + 16 && win.x1 < 400, "the first comb's last glyph, not the next box: \(win)")
+    }
+
+    /// On the colour dropout the walls are gone; the original (`frames`) still shows them: the next box is not
+    /// joined there either, while the comb's own last glyphs are.
+    @Test func wallsAreToldFromTheOriginal() throws {
+        let walls = (0...8).map { 40 + 40 * $0 } + (0...4).map { 380 + 40 * $0 }
+        let glyphs = (0..<8).map { 52 + 40 * $0 } + (0..<4).map { 392 + 40 * $0 }
+        let dropout = try Self.comb(walls: walls, glyphs: glyphs, drawWalls: false)
+        let original = try Self.comb(walls: walls, glyphs: glyphs)
+        let joined = SlipValueWindow.grown(dropout, inner: Self.inner, limit: Self.limit, reach: 30)
+        #expect(joined.x1 > 380, "without the walls the gap is a letter's: joined (\(joined))")
+        let win = SlipValueWindow.grown(dropout, frames: original, inner: Self.inner, limit: Self.limit, reach: 30)
+        #expect(win.x1 >= 52 + 40 * 7 + 16 && win.x1 < 380, "the comb's end from the original's walls: \(win)")
+    }
+
+    /// A model box (`97`) and, after a gap, the reference's box drawn lower (its wall is no full frame line in
+    /// the model's rows): past the model box's end wall the paper is wider than a cell's margin, so the window
+    /// ends at `7`.
+    @Test func paperWiderThanACellsMarginEndsTheComb() throws {
+        var pixels = [UInt8](repeating: 255, count: Self.w * Self.h)
+        for x0 in [40, 80, 120] { for x in x0..<(x0 + 3) { for y in 36..<84 { pixels[y * Self.w + x] = 0 } } }
+        for x in 160..<163 { for y in 60..<100 { pixels[y * Self.w + x] = 0 } }
+        for g in [52, 92, 172] { for x in g..<(g + 16) { for y in 48..<72 { pixels[y * Self.w + x] = 0 } } }
+        let image = try #require(GrayImage(width: Self.w, height: Self.h, pixels: pixels))
+        let inner = SlipValueWindow.Window(x0: 40, y0: 40, x1: 110, y1: 80)
+        let win = SlipValueWindow.grown(image, inner: inner, limit: Self.limit, reach: 30)
+        #expect(win.x1 >= 108 && win.x1 < 160, "the model's `7`, not the reference's wall and `1`: \(win)")
+    }
+}
