@@ -59,13 +59,13 @@ enum SlipAmountSearch {
         for (i, a) in t.anchors.enumerated() where a.id == "amount" || a.id == "currency" { markAnchors.insert(i) }
         var markRects = match.hits.filter { markAnchors.contains($0.anchor) }.map(\.bounds)
         for w in page.words where currencyMarks.contains(w.text.lowercased().trimmingCharacters(in: .punctuationCharacters.subtracting(["."]))) {
-            markRects.append(rect(w))
+            markRects.append(PixelRect(w))
         }
         guard !markRects.isEmpty else { return nil }
         let parts = SlipFormParts(match, page: page)
         let hitsWords = match.hits.flatMap(\.words)
         let labelHit = labels[k].flatMap { SlipLabelPlacement.labelHit($0.anchor, match, page: page, parts: parts, words: hitsWords.compactMap { i in
-            page.words.indices.contains(i) ? rect(page.words[i]) : nil
+            page.words.indices.contains(i) ? PixelRect(page.words[i]) : nil
         }) }
         // A value nearer another print of the amount's label than the one naming the field (`labelHit`: not a
         // receipt's copy) stands in that copy's part of the form.
@@ -99,7 +99,7 @@ enum SlipAmountSearch {
                     } else if !(rough && run.count == 1 && combRead(texts[0])) {
                         continue
                     }
-                    let ws = run.map { rect(page.words[$0]) }
+                    let ws = run.map { PixelRect(page.words[$0]) }
                     let r = PixelRect(x0: ws.map(\.x0).min() ?? 0, y0: ws.map(\.y0).min() ?? 0, x1: ws.map(\.x1).max() ?? 0, y1: ws.map(\.y1).max() ?? 0)
                     // The nearest mark this value stands right of, on its line or a few lines under it.
                     let cy = (r.y0 + r.y1) / 2
@@ -192,14 +192,10 @@ enum SlipAmountSearch {
     static func nextWord(after run: [Int], page: PageWords) -> String? {
         guard let last = run.last, page.words.indices.contains(last) else { return nil }
         let w = page.words[last]
-        let r = rect(w), h = max(r.y1 - r.y0, 1), cy = (r.y0 + r.y1) / 2
+        let r = PixelRect(w), h = max(r.y1 - r.y0, 1), cy = (r.y0 + r.y1) / 2
         return page.words.enumerated().filter { i, o in
-            let q = rect(o)
+            let q = PixelRect(o)
             return !run.contains(i) && q.x0 >= r.x1 - h / 4 && q.x0 <= r.x1 + 2 * h && abs((q.y0 + q.y1) / 2 - cy) <= h / 2
         }.min { $0.element.x < $1.element.x }?.element.text
-    }
-
-    static func rect(_ w: PageWord) -> PixelRect {
-        PixelRect(x0: Double(w.x), y0: Double(w.y), x1: Double(w.x) + Double(w.w), y1: Double(w.y) + Double(w.h))
     }
 }

@@ -20,6 +20,13 @@ struct PixelRect: Sendable, Hashable {
     var x0, y0, x1, y1: Double
 }
 
+extension PixelRect {
+    /// A word's box; added up in `Double`, so no coordinate a caller's words give can overflow.
+    init(_ w: PageWord) {
+        self.init(x0: Double(w.x), y0: Double(w.y), x1: Double(w.x) + Double(w.w), y1: Double(w.y) + Double(w.h))
+    }
+}
+
 /// A template located on a page: the transform from its millimetres to the page's pixels and the anchors behind it.
 struct SlipMatch: Sendable {
     var template: SlipTemplate

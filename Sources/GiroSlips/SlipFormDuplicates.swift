@@ -53,7 +53,7 @@ enum SlipFormDuplicates {
         guard zones.count == t.zones.count, let inverse = match.transform.inverse() else { return [] }
         let parts = SlipFormParts(match, page: page)
         guard parts.ranges.count >= 2 else { return [] }
-        let rects = page.words.map { PixelRect(x0: Double($0.x), y0: Double($0.y), x1: Double($0.x + $0.w), y1: Double($0.y + $0.h)) }
+        let rects = page.words.map(PixelRect.init)
         let labels = SlipLabelPlacement.labels(t)
         // Label words and words a zone already read are no copy's.
         var taken = Set(match.hits.flatMap(\.words))

@@ -63,8 +63,7 @@ enum SlipLabelPlacement {
         // A label found: the union of its words' rectangles.
         func frame(_ hit: AnchorHit) -> PixelRect {
             let rs = hit.words.filter { page.words.indices.contains($0) }.map { i -> PixelRect in
-                let w = page.words[i]
-                return frame(PixelRect(x0: Double(w.x), y0: Double(w.y), x1: Double(w.x + w.w), y1: Double(w.y + w.h)))
+                frame(PixelRect(page.words[i]))
             }
             guard let x0 = rs.map(\.x0).min(), let y0 = rs.map(\.y0).min(), let x1 = rs.map(\.x1).max(), let y1 = rs.map(\.y1).max() else {
                 return frame(hit.bounds)

@@ -6,16 +6,11 @@ extension SlipReader {
     /// slip, and is not reported twice.
     static func duplicatesForm(_ r: SlipReading, formWords: Set<Int>, page: PageWords) -> Bool {
         guard let account = r.record.creditor?.account?.iban ?? r.record.creditor?.account?.number else { return false }
-        let key = compact(account)
+        let key = SlipCrossCheck.compact(account)
         guard key.count >= 8, !formWords.isEmpty else { return false }
         // Line by line: an IBAN is printed in groups of four.
         return SlipValueAssignment.lines(Array(formWords.filter { page.words.indices.contains($0) }), page: page).contains { line in
-            compact(line.map { page.words[$0].text }.joined()).contains(key)
+            SlipCrossCheck.compact(line.map { page.words[$0].text }.joined()).contains(key)
         }
-    }
-
-    /// Letters (upper case) and digits only.
-    static func compact(_ s: String) -> String {
-        String(String.UnicodeScalarView(s.uppercased().unicodeScalars.filter { ($0 >= "A" && $0 <= "Z") || ($0 >= "0" && $0 <= "9") }))
     }
 }

@@ -156,7 +156,7 @@ enum SlipValueAssignment {
             zones[k] = regrouped(zones[k], keeping: run, page: page)
             // Found away from its label and confirmed by no other copy: a doubted reading (below 0.9).
             if !agreed { zones[k].confidence = min(zones[k].confidence ?? 100, SlipAmountSearch.unconfirmedConfidence) }
-            let ws = run.map { SlipAmountSearch.rect(page.words[$0]) }
+            let ws = run.map { PixelRect(page.words[$0]) }
             if let x0 = ws.map(\.x0).min(), let y0 = ws.map(\.y0).min(), let x1 = ws.map(\.x1).max(), let y1 = ws.map(\.y1).max() {
                 let r = SlipLabelPlacement.mmRect(PixelRect(x0: x0, y0: y0, x1: x1, y1: y1), inverse)
                 let b = SlipBox(x: r.x - 1, y: r.y - 1, w: r.w + 2, h: r.h + 2)

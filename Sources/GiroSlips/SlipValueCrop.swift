@@ -40,6 +40,8 @@ extension SlipReader {
     private func grownCrop(_ source: GrayImage, frames: GrayImage?, _ box: SlipBox, _ t: SlipTransform, dpi: Double,
                            room: Double, beside: Double, crossWalls: Bool,
                            inner size: (width: Int, height: Int)) -> GrayImage? {
+        // Box sizes become pixel counts below: a degenerate fit's box is no crop.
+        guard [box.x, box.y, box.w, box.h, dpi].allSatisfy({ $0.isFinite && abs($0) < 1e6 }) else { return nil }
         let ppm = dpi / 25.4, border = Self.cropBorder
         // Rectified with a margin of 60 % of the box's height (at most 4 mm) above and below, 40 % of its width
         // (at most 30 mm) on the left; on the right 60 % (a comb's last cells past a box drawn narrower than the

@@ -13,19 +13,13 @@ extension SlipReader {
     /// The words' box in form millimetres with a margin of 0.8 line heights beside and 0.6 above and below; nil
     /// when a word is off the page's word list or the transform has no inverse.
     static func wordsBox(_ words: [Int], page: PageWords, transform t: SlipTransform) -> SlipBox? {
-        guard !words.isEmpty, words.count <= 200, let inverse = t.inverse() else { return nil }
-        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        var heights: [Double] = []
-        for i in words {
-            guard page.words.indices.contains(i) else { return nil }
-            let w = page.words[i]
-            let corners = [(w.x, w.y), (w.x + w.w, w.y), (w.x, w.y + w.h), (w.x + w.w, w.y + w.h)]
-                .map { inverse.apply(SlipPoint(x: Double($0.0), y: Double($0.1))) }
-            for c in corners { x0 = min(x0, c.x); x1 = max(x1, c.x); y0 = min(y0, c.y); y1 = max(y1, c.y) }
-            heights.append((corners.map(\.y).max() ?? 0) - (corners.map(\.y).min() ?? 0))
-        }
-        let line = heights.sorted()[heights.count / 2]
-        guard [x0, y0, x1, y1, line].allSatisfy({ $0.isFinite }), x1 > x0, y1 > y0, line > 0 else { return nil }
+        guard !words.isEmpty, words.count <= 200, words.allSatisfy(page.words.indices.contains), let inverse = t.inverse() else { return nil }
+        // Each word's box on the form (a degenerate one comes back empty, `mmRect`).
+        let boxes = words.map { SlipLabelPlacement.mmRect(PixelRect(page.words[$0]), inverse) }
+        guard boxes.allSatisfy({ $0.w > 0 || $0.h > 0 }), let x0 = boxes.map(\.x).min(), let y0 = boxes.map(\.y).min(),
+              let x1 = boxes.map({ $0.x + $0.w }).max(), let y1 = boxes.map({ $0.y + $0.h }).max() else { return nil }
+        let line = boxes.map(\.h).sorted()[boxes.count / 2]
+        guard x1 > x0, y1 > y0, line > 0 else { return nil }
         let mx = 0.8 * line, my = 0.6 * line
         return SlipBox(x: x0 - mx, y: y0 - my, w: x1 - x0 + 2 * mx, h: y1 - y0 + 2 * my)
     }

@@ -62,14 +62,9 @@ enum SlipZoneReader {
         guard let inverse = match.transform.inverse() else { return zones.map { empty($0.box, match) } }
         // Words set aside (labels, other slips' words) bound the zones placed from labels.
         let bounds = excluding.sorted().prefix(SlipVocabulary.maxLabelPageWords).compactMap { i -> PixelRect? in
-            guard page.words.indices.contains(i) else { return nil }
-            let w = page.words[i]
-            return PixelRect(x0: Double(w.x), y0: Double(w.y), x1: Double(w.x + w.w), y1: Double(w.y + w.h))
+            page.words.indices.contains(i) ? PixelRect(page.words[i]) : nil
         }
-        let values = page.words.indices.filter { !excluding.contains($0) && !page.words[$0].text.allSatisfy(\.isWhitespace) }.map { i in
-            let w = page.words[i]
-            return PixelRect(x0: Double(w.x), y0: Double(w.y), x1: Double(w.x + w.w), y1: Double(w.y + w.h))
-        }
+        let values = page.words.indices.filter { !excluding.contains($0) && !page.words[$0].text.allSatisfy(\.isWhitespace) }.map { PixelRect(page.words[$0]) }
         let places = SlipLabelPlacement.place(match, page: page, labelWords: bounds, values: values)
         let boxes = places.map(\.mm)
         var members = [[(word: Int, center: SlipPoint, heightMM: Double)]](repeating: [], count: zones.count)

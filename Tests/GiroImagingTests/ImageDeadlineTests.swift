@@ -6,7 +6,7 @@ import Testing
 /// print's reading share it, so work cut off by a service request's budget ends with it. Deadlines already passed
 /// make these checks independent of the machine's speed.
 @Suite struct ImageDeadlineTests {
-    static let blank = GrayImage(width: 120, height: 80, pixels: [UInt8](repeating: 255, count: 120 * 80))!
+    static let blank = ReadingStrategyBudgetTests.blank
     static let passed = ContinuousClock.now - .seconds(1)
 
     @Test func aPassedDeadlineStopsTheSearchBeforeItsFirstPass() {
