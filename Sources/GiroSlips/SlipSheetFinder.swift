@@ -126,6 +126,10 @@ extension SlipReader {
             }
             var match = m
             match.transform = t
+            // The labels found, like the words, in the image's pixels: label placement, form parts and the amount
+            // search measure them against the composed fit and the mapped words.
+            match.anchors = m.anchors.map { Self.mapped($0, words: mapped) }
+            match.hits = m.hits.map { Self.mapped($0, words: mapped) }
             return (match, mapped)
         }
     }
@@ -185,6 +189,18 @@ extension SlipReader {
                             h: max(0, SlipPoint.pixel(ys.max() ?? 0) - y0), confidence: word.confidence)
         }
         return mapped
+    }
+
+    /// A label found on a rectified sheet, in the image's pixels: its bounds and centre (left edge, vertical centre)
+    /// taken again from its words mapped onto the image, as `SlipClassifier.hits` takes them from a page's words.
+    static func mapped(_ hit: AnchorHit, words page: PageWords) -> AnchorHit {
+        let boxes = hit.words.filter { page.words.indices.contains($0) }.map { PixelRect(page.words[$0]) }
+        guard let x0 = boxes.map(\.x0).min(), let y0 = boxes.map(\.y0).min(), let x1 = boxes.map(\.x1).max(),
+              let y1 = boxes.map(\.y1).max() else { return hit }
+        var out = hit
+        out.bounds = PixelRect(x0: x0, y0: y0, x1: x1, y1: y1)
+        out.center = SlipPoint(x: x0, y: (y0 + y1) / 2)
+        return out
     }
 
     /// Whole-page sparse OCR on a copy scaled to `firstPassMaxSide`; boxes mapped back to the image.
