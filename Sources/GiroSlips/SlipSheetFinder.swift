@@ -114,6 +114,7 @@ extension SlipReader {
             unknown += locateSlips(words: mapped).unknown
         }
         let rectify = SlipTransform(homography: toImage)
+        forms = forms.map { Self.framedBySheet($0, width: page.width, height: page.height) }
         return forms.compactMap { m in
             guard var t = SlipTransform.compose(rectify, m.transform) else { return nil }
             let form = [(0.0, 0.0), (m.template.width, 0.0), (m.template.width, m.template.height), (0.0, m.template.height)]
@@ -132,6 +133,37 @@ extension SlipReader {
             match.hits = m.hits.map { Self.mapped($0, words: mapped) }
             return (match, mapped)
         }
+    }
+
+    /// How far a sheet's proportions (rectified: its sides' mean lengths) may differ from a form's for the sheet to
+    /// be taken as the form's paper: perspective foreshortens the mean sides by some per cent, and a slip is cut
+    /// a few millimetres off its printed size.
+    static let sheetAspectTolerance = 0.1
+
+    /// A form found on a rectified sheet (`width` × `height` pixels) whose proportions are the form's: the sheet's
+    /// edges are the form's, so the form filling the sheet is its exact perspective. Taken where more of the
+    /// labels found agree with it than with the fit they gave (as many: when they agree more closely), none of
+    /// that fit's required labels lost: a fit of a few labels can pair a main part's label with the receipt's
+    /// copy and shrink the form; the paper's edges, found on the pixels, are not fooled by repeated print.
+    static func framedBySheet(_ m: SlipMatch, width: Int, height: Int) -> SlipMatch {
+        let t = m.template
+        guard width > 0, height > 0, t.width > 0, t.height > 0 else { return m }
+        let sheetAspect = Double(width) / Double(height), formAspect = t.width / t.height
+        guard abs(sheetAspect / formAspect - 1) <= sheetAspectTolerance else { return m }
+        let frame = SlipTransform(a: Double(width) / t.width, b: 0, c: 0, d: 0, e: Double(height) / t.height, f: 0)
+        let mm = t.anchors.map(SlipClassifier.reference)
+        let centre = SlipPoint(x: t.width / 2, y: t.height / 2)
+        let (onFrame, frameError) = SlipClassifier.consensus(frame, all: m.hits, mm: mm, pivot: centre)
+        let (onFit, fitError) = SlipClassifier.consensus(m.transform, all: m.hits, mm: mm, pivot: centre)
+        let required = t.anchors.indices.filter { t.anchors[$0].required }
+        guard onFrame.count >= min(t.minAnchors, m.anchors.count),
+              onFrame.count > onFit.count || (onFrame.count == onFit.count && frameError <= fitError),
+              required.allSatisfy({ r in !m.anchors.contains { $0.anchor == r } || onFrame.contains { $0.anchor == r } })
+        else { return m }
+        var out = m
+        out.transform = frame
+        out.anchors = onFrame
+        return out
     }
 
     /// How much larger a sheet is read again when its first reading found no form (1.5×: the labels of the red
