@@ -31,12 +31,24 @@ extension SlipReader {
         let papers = options.detectPaper ? findSheets(image, timings: &timings) : []
         var located: [Located] = [], unknown: [SlipReading] = []
         let largeSheet = papers.contains { Self.areaShare($0.corners, width: image.width, height: image.height) >= Self.sheetCoverageForPage }
+        // A turned page (a scan) is read straightened (`SlipPageStraighten`): measured once, before its first page pass.
+        var measured: SlipPageStraighten?? = nil
+        func straight() -> SlipPageStraighten? {
+            if let m = measured { return m }
+            let t0 = ContinuousClock.now
+            let m = SlipPageStraighten(image)
+            timings.firstPass += ContinuousClock.now - t0
+            measured = .some(m)
+            return m
+        }
         if !papers.isEmpty, !largeSheet {
             // Only small sheets: mostly the white boxes of a form that fills the image (a scan, a rendering), else
             // slips far off in a photo. The whole page first; then only the sheets outside the forms it found
             // (each sheet pass costs 0.2–0.8 s). When the page holds no form, the sheets' forms are taken as a
             // large sheet's are.
-            (located, unknown) = try locateOnPage(image, engine: engine, options: options, deadline: deadline, timings: &timings)
+            let turned = straight()
+            (located, unknown) = try locateOnStraightPage(image, straight: turned, engine: engine, options: options,
+                                                          deadline: deadline, timings: &timings)
             let sheets = try locateOnSheets(papers, in: image, engine: engine, options: options, deadline: deadline,
                                             located: located, timings: &timings)
             if located.isEmpty, !sheets.located.isEmpty { unknown = sheets.unknown }
@@ -50,8 +62,12 @@ extension SlipReader {
             // the image and gave an unknown slip: the page pass would read the same print, less well, for another
             // 0.6–0.8 s.
             if located.isEmpty, coverage < Self.sheetCoverageForPage || unknown.isEmpty {
-                (located, unknown) = try locateOnPage(image, engine: engine, options: options, deadline: deadline,
-                                                      afterSheet: coverage >= Self.sheetCoverageForPage, timings: &timings)
+                // Not a photo's (a large sheet found): its sheets were rectified; the whole photo is a last look
+                // whose perspective no turn undoes.
+                let turned = largeSheet ? nil : straight()
+                (located, unknown) = try locateOnStraightPage(image, straight: turned, engine: engine, options: options,
+                                                              deadline: deadline, afterSheet: coverage >= Self.sheetCoverageForPage,
+                                                              timings: &timings)
             }
         }
         // A form printed on a coloured ground (the orange ESR, the pink poukázka): Tesseract's global threshold takes
@@ -60,8 +76,9 @@ extension SlipReader {
         // Not where a large sheet was found (a photo): neither its sheets nor the whole photo read so found another
         // form on the development photos, and the whole photo cost 2–5 s more.
         if located.isEmpty, !largeSheet, ContinuousClock.now < deadline {
-            let again = try locateOnPage(image.adaptiveBinarized(), engine: engine, options: options, deadline: deadline,
-                                         afterSheet: true, timings: &timings).located
+            let turned = straight()
+            let again = try locateOnStraightPage(image, straight: turned, engine: engine, options: options, deadline: deadline,
+                                                 afterSheet: true, binarized: true, timings: &timings).located
             if !again.isEmpty { (located, unknown) = (again, []) }
         }
         let t0 = ContinuousClock.now
