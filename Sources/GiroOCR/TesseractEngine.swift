@@ -37,6 +37,7 @@ public struct TesseractEngine: OCREngine {
 
     public func recognize(_ image: OCRImage, settings: OCRSettings) throws(GiroError) -> PageWords {
         let start = ContinuousClock.now
+        let cpu = TesseractTrace.enabled ? TesseractTrace.cpuMilliseconds() : 0
         let languages = try languageKey(settings.languages)
         guard image.width <= Self.maxSide, image.height <= Self.maxSide, image.width * image.height <= maxPixels else {
             throw GiroError(.ocrImageTooLarge, field: "image",
@@ -87,6 +88,7 @@ public struct TesseractEngine: OCREngine {
             throw GiroError(.ocrEngineFailed, field: "ocr", "Tesseract recognition failed (status \(status))")
         }
         keep = true
+        TesseractTrace.report(languages, settings, width: image.width, height: image.height, cpuSince: cpu)
         return PageWords(width: image.width, height: image.height, words: words)
     }
 

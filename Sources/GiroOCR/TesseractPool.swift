@@ -114,6 +114,8 @@ final class TesseractPool: @unchecked Sendable {
             lock.unlock()
             if let handle { return handle }
         }
+        let start = TesseractTrace.enabled ? TesseractTrace.cpuMilliseconds() : 0
+        defer { TesseractTrace.reportLoad(languages, cpuSince: start) }
         return TesseractHandle(languages: languages, tessdataPath: tessdataPath)
     }
 
@@ -125,5 +127,29 @@ final class TesseractPool: @unchecked Sendable {
         guard idle.count(where: { $0.languages == handle.languages }) < perLanguages else { return }
         if idle.count >= total { idle.removeFirst() }
         idle.append(handle)
+    }
+}
+
+/// `GIRO_OCR_TRACE=1`: one stderr line per Tesseract call (languages, layout, size, the process's CPU time for
+/// it, model loading included) and one per model load, to see where an image's reading spends its time.
+enum TesseractTrace {
+    static let enabled = ProcessInfo.processInfo.environment["GIRO_OCR_TRACE"] == "1"
+
+    /// The process's user + system CPU time in milliseconds (the caller waits while the recognition thread runs).
+    static func cpuMilliseconds() -> Int {
+        var usage = rusage()
+        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return 0 }
+        return (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1_000 + Int(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1_000
+    }
+
+    static func reportLoad(_ languages: String, cpuSince start: Int) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("ocr: \(languages) models loaded \(cpuMilliseconds() - start) ms\n".utf8))
+    }
+
+    static func report(_ languages: String, _ settings: OCRSettings, width: Int, height: Int, cpuSince start: Int) {
+        guard enabled else { return }
+        let line = "ocr: \(languages) \(settings.layout.rawValue)\(settings.whitelist == nil ? "" : " wl") \(width)x\(height) \(cpuMilliseconds() - start) ms\n"
+        FileHandle.standardError.write(Data(line.utf8))
     }
 }

@@ -140,8 +140,8 @@ extension SlipReader {
                 return o.diagnostics.allSatisfy { $0.code == .slipFieldInvalid }
             }
             let pageCheckedOnly = checkedOnly(pageOutcome)
-            // A page reading that passes check digits (IBAN mod 97, the coding line's mod 10) is not read again.
-            if pageOK, zone.parser == .iban || zone.parser == .codingLine, (zones[k].confidence ?? 0) >= 80 { continue }
+            // A page reading that passes check digits (IBAN mod 97, the coding line's, a reference's) is not read again.
+            if Self.pageReadingStands(zone, outcome: pageOutcome, confidence: zones[k].confidence) { continue }
             // Structured zones: a reading counts when it parses and is confident (any confidence when check digits
             // passed), or when two readings — the page pass's included — parse to the same value; otherwise another
             // look, larger, then black and white (a digit misread on a blurred photo fails its check or comes with
