@@ -34,9 +34,14 @@ extension SlipReader {
         // whitened and read cell by cell.
         // Levelled first: a crop turned by the fit leaves no pixel row on the box's edges and cuts the comb's cells
         // askew. On the dropout, the form colour's light remains (a red comb dropped to light gray) go to paper.
-        crop = SlipCropLevel.levelled(crop, border: Self.cropBorder)
+        // Only a comb's crop is kept levelled: moving columns by whole pixels puts a step into the glyphs they
+        // cross, which a line of plain print (read whole, a small turn and all) does not need.
         if fromDropout { crop = Self.remainsToPaper(crop, border: Self.cropBorder) }
-        let cells = SlipCombCells.find(in: crop, border: Self.cropBorder, strict: fromDropout)
+        let level = SlipCropLevel.levelled(crop, border: Self.cropBorder)
+        if let cells = SlipCombCells.find(in: level, border: Self.cropBorder, strict: fromDropout) {
+            return (cells.whitened(level), contrast, cells)
+        }
+        let cells = level == crop ? nil : SlipCombCells.find(in: crop, border: Self.cropBorder, strict: fromDropout)
         return (cells.map { $0.whitened(crop) } ?? crop, contrast, cells)
     }
 
