@@ -11,6 +11,8 @@ package struct SlipCombCells: Sendable {
     /// Rows of the box's top and bottom edges the crop caught, and the columns of the comb they run along.
     var edgeRows: [Int]
     var edgeSpan: ClosedRange<Int> = 0...0
+    /// Per row of the crop: whether a line (`lineMask`) runs along it across a fifth of the comb.
+    var lineRows: [Bool] = []
     /// The cells' left and right x (crop pixels, inclusive), left to right.
     package var cells: [(x0: Int, x1: Int)]
     var border: Int
@@ -81,11 +83,28 @@ package struct SlipCombCells: Sendable {
             return n >= 1 && abs(r - r.rounded()) * p <= 2.5 ? n : nil
         }
         for i in 0..<(centres.count - 1) {
-            let p = centres[i + 1] - centres[i]
+            var p = centres[i + 1] - centres[i]
             guard p * 10 >= Double(ih) * 3, p <= Double(ih) * 2 else { continue }
-            var on = centres.indices.filter { j in
-                let r = (centres[j] - centres[i]) / p
-                return abs(r - r.rounded()) * p <= 2.5
+            func onPitch(_ p: Double) -> [Int] {
+                centres.indices.filter { j in
+                    let r = (centres[j] - centres[i]) / p
+                    return abs(r - r.rounded()) * p <= 2.5
+                }
+            }
+            var on = onPitch(p)
+            // The pitch refined over every tick on it: one gap measured to the pixel drifts off the lattice by
+            // a pixel a cell, and a long comb's far ticks would be left on the crop.
+            for _ in 0..<2 {
+                var sxy = 0.0, sxx = 0.0
+                for j in on {
+                    let k = ((centres[j] - centres[i]) / p).rounded()
+                    sxy += k * (centres[j] - centres[i]); sxx += k * k
+                }
+                guard sxx > 0 else { break }
+                let refined = sxy / sxx
+                let more = onPitch(refined)
+                guard more.count >= on.count else { break }
+                (p, on) = (refined, more)
             }
             if on.count < centres.count {
                 let grouped = centres.indices.filter { j in
@@ -136,16 +155,23 @@ package struct SlipCombCells: Sendable {
         // The box's top and bottom edges, where the crop caught them: rows mostly dark across the comb (not across
         // the crop, which may hold other boxes beside it) near the crop's edges.
         var edgeRows: [Int] = []
-        let band = max(2, ih / 6)
         let span = (walls.first?.x0 ?? border)...(walls.last?.x1 ?? (w - border - 1))
         crop.pixels.withUnsafeBufferPointer { p in
-            for y in Array(top..<(top + band)) + Array((bottom - band)..<bottom) {
+            // Anywhere: a crop grown over its value holds margins above and below the box.
+            for y in top..<bottom {
                 var n = 0
                 for x in span where p[y * w + x] < dark { n += 1 }
                 if n * 10 >= span.count * 6 { edgeRows.append(y) }
             }
         }
-        return SlipCombCells(ticks: walls, edgeRows: edgeRows, edgeSpan: span, cells: cells, border: border)
+        var comb = SlipCombCells(ticks: walls, edgeRows: edgeRows, edgeSpan: span, cells: cells, border: border)
+        let mask = comb.lineMask(crop)
+        comb.lineRows = (0..<h).map { y in
+            var n = 0
+            for x in span where mask[y * w + x] { n += 1 }
+            return n * 5 >= span.count
+        }
+        return comb
     }
 
     /// A wall whose centre lies within a third of a pitch of `x`: adjacent columns with a dark run at least `minRun`
@@ -196,6 +222,8 @@ package struct SlipCombCells: Sendable {
     package func whitened(_ crop: GrayImage) -> GrayImage {
         let w = crop.width, h = crop.height
         var pixels = crop.pixels
+        // The lines (box edges, a neighbouring box's frame) found before the ticks are whitened, which cut them.
+        let lines = lineMask(crop)
         // A tick as long as most ticks: where a glyph touches a tick its dark run goes on through the glyph,
         // which must stay.
         let lengths = ticks.map { $0.to - $0.from }.sorted()
@@ -206,25 +234,55 @@ package struct SlipCombCells: Sendable {
             if to - from > typical + 2 {
                 if to >= bottom - 2 { from = to - typical - 2 } else if from <= top + 2 { to = from + typical + 2 }
             }
-            for x in max(0, t.x0 - 1)...min(w - 1, t.x1 + 1) {
-                for y in max(0, from - 1)..<min(h, to + 1) { pixels[y * w + x] = 255 }
+            // Two pixels beyond its dark run: a tick's anti-aliased rim left as a gray dot reads as `,` or `.`.
+            for x in max(0, t.x0 - 2)...min(w - 1, t.x1 + 2) {
+                for y in max(0, from - 3)..<min(h, to + 2) { pixels[y * w + x] = 255 }
             }
         }
-        // Along the edges, not where ink meets them from either side (a comma printed on or hanging from the bottom
+        // Along the lines, not where ink meets them from either side (a comma printed on or hanging from the bottom
         // line, a descender): those columns stay.
-        let x0 = max(0, edgeSpan.lowerBound - 2), x1 = min(w - 1, edgeSpan.upperBound + 2)
-        let edges = Set(edgeRows)
-        for y in edgeRows where y < h && x0 <= x1 {
-            var above = y - 1, below = y + 1
-            while edges.contains(above) { above -= 1 }
-            while edges.contains(below) { below += 1 }
-            for x in x0...x1 {
-                if above >= 0, pixels[above * w + x] < Self.dark { continue }
-                if below < h, pixels[below * w + x] < Self.dark { continue }
-                pixels[y * w + x] = 255
+        for x in 0..<w {
+            var y = 0
+            while y < h {
+                guard lines[y * w + x] else { y += 1; continue }
+                var e = y
+                while e + 1 < h, lines[(e + 1) * w + x] { e += 1 }
+                let above = y > 0 && pixels[(y - 1) * w + x] < Self.dark
+                let below = e + 1 < h && pixels[(e + 1) * w + x] < Self.dark
+                if !above && !below { for r in y...e { pixels[r * w + x] = 255 } }
+                // The line's gray rim (a line a fraction of a pixel off its rows): paper too, dark ink left.
+                for r in max(0, y - 2)..<min(h, e + 3) where pixels[r * w + x] >= Self.dark { pixels[r * w + x] = 255 }
+                y = e + 1
             }
         }
         return GrayImage(width: w, height: h, pixels: pixels) ?? crop
+    }
+
+    /// The crop's straight horizontal lines: dark runs along a row at least two cells long (no glyph in a cell is
+    /// wider than its cell), together with the rows of the edges found across the comb.
+    func lineMask(_ crop: GrayImage) -> [Bool] {
+        let w = crop.width, h = crop.height
+        var mask = [Bool](repeating: false, count: w * h)
+        let widths = cells.map { $0.x1 - $0.x0 + 1 }.sorted()
+        let minRun = max(24, 2 * (widths.isEmpty ? 12 : widths[widths.count / 2]))
+        // A line's rows where it straddles two (a level line drawn at a fraction of a pixel, or one levelled to
+        // within a pixel) are gray, not dark: those count too.
+        let gray: UInt8 = 200
+        for y in 0..<h {
+            var x = 0
+            while x < w {
+                guard crop.pixels[y * w + x] < gray else { x += 1; continue }
+                var e = x
+                while e + 1 < w, crop.pixels[y * w + e + 1] < gray { e += 1 }
+                if e - x + 1 >= minRun { for c in x...e { mask[y * w + c] = true } }
+                x = e + 1
+            }
+        }
+        let x0 = max(0, edgeSpan.lowerBound - 2), x1 = min(w - 1, edgeSpan.upperBound + 2)
+        for y in edgeRows where y >= 0 && y < h && x0 <= x1 {
+            for x in x0...x1 where crop.pixels[y * w + x] < Self.dark { mask[y * w + x] = true }
+        }
+        return mask
     }
 
     /// The cell after which an amount's decimal comma stands: the one wall between inked cells with a mark on it
@@ -250,15 +308,30 @@ package struct SlipCombCells: Sendable {
         return marked.count == 1 ? marked[0] : nil
     }
 
+    /// The rows between the box's top and bottom edges where the crop caught them (else the crop's inner rows).
+    /// The ticks rise from the bottom edge or hang from the top one (walls run from edge to edge): the edges are
+    /// the nearest caught lines at the ticks' ends.
+    /// Lines are rows where long runs (`lineMask`) cover a fifth of the comb; a line's gray rim is left out too.
+    func boxRows(height h: Int) -> Range<Int> {
+        let froms = ticks.map(\.from).sorted(), tos = ticks.map(\.to).sorted()
+        guard !froms.isEmpty, lineRows.count == h else { return border..<(h - border) }
+        let from = froms[froms.count / 2], to = tos[tos.count / 2]
+        let rows = lineRows.indices.filter { lineRows[$0] }
+        let top = rows.filter { $0 <= from + 3 }.max().map { $0 + 2 } ?? border
+        let bottom = rows.filter { $0 >= to - 4 && $0 > top }.min().map { $0 - 1 } ?? (h - border)
+        return bottom - top >= 12 ? top..<bottom : border..<(h - border)
+    }
+
     /// Whether the cell holds ink (in the whitened crop): a few dark pixels away from its walls.
     func inked(_ cell: (x0: Int, x1: Int), in crop: GrayImage) -> Bool {
         let w = crop.width
         let x0 = max(0, cell.x0 + 2), x1 = min(w - 1, cell.x1 - 2)
         guard x1 > x0 else { return false }
         var n = 0
-        for y in border..<(crop.height - border) {
+        let rows = boxRows(height: crop.height)
+        for y in rows where y >= 0 && y < crop.height {
             for x in x0...x1 where crop.pixels[y * w + x] < Self.dark { n += 1 }
         }
-        return n >= max(6, (x1 - x0 + 1) * (crop.height - 2 * border) / 100)
+        return n >= max(6, (x1 - x0 + 1) * rows.count / 100)
     }
 }

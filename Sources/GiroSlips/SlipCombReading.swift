@@ -7,12 +7,23 @@ import GiroOCR
 extension SlipReader {
     /// The zone's text lines and their lowest confidence; nil when the engine fails. A comb's inked cells are set
     /// apart on a strip (each cell comes back as its own word with its own confidence), read once, and joined in
-    /// cell order, an empty cell between two inked ones a space; the field's confidence is its lowest cell's.
-    /// Amounts are read as a line (their decimal comma sits on a cell wall, outside every cell).
+    /// cell order, an empty cell between two inked ones a space; the field's confidence is its lowest cell's. Cells
+    /// read unsure are read again as a line. Amounts are read by their cells where the decimal mark stands on a
+    /// cell wall or in a cell of its own, else as a line.
     static func zoneLines(_ crop: GrayImage, cells: SlipCombCells?, parser: SlipParserKind, engine: some OCREngine,
                           settings: OCRSettings) -> (text: [String], confidence: Int?)? {
-        if let cells, parser != .amount, settings.layout == .line, let read = readCells(crop, cells, engine: engine, settings: settings) {
-            return read
+        if let cells, parser != .amount, settings.layout == .line, var read = readCells(crop, cells, engine: engine, settings: settings) {
+            // A slashed or dotted zero read alone in its cell comes back as `©`, `@` or `Ø`: no character of a
+            // structured value (free text keeps what it read).
+            if parser != .text, parser != .lines {
+                read.text = read.text.map { String($0.map { Self.zeroLookalikes.contains($0) ? "0" : $0 }) }
+            }
+            // Cells the engine was unsure of (a lattice a little off the glyphs cuts them in halves, each read as a
+            // letter): the whitened crop read as a line too, the surer reading kept.
+            guard (read.confidence ?? 0) < Self.sureCells,
+                  let line = lineRead(crop, parser: parser, engine: engine, settings: settings),
+                  (line.confidence ?? 0) > (read.confidence ?? 0), !line.text.isEmpty else { return read }
+            return line
         }
         // An amount in a comb: its cells, the decimal comma where a mark stands on a cell wall.
         if let cells, parser == .amount, settings.layout == .line, let wall = cells.separatorWall(in: crop),
@@ -23,6 +34,23 @@ extension SlipReader {
                 return ([String(digits.dropLast(2)) + "," + String(digits.suffix(2))], read.confidence)
             }
         }
+        // An amount in a comb whose separator has a cell of its own (`| | |6|4|.|2|0|`): its cells, when they read
+        // digits and one decimal mark (a thousands mark before it) and nothing else.
+        if let cells, parser == .amount, settings.layout == .line, cells.separatorWall(in: crop) == nil,
+           let read = readCells(crop, cells, engine: engine, settings: settings), let line = read.text.first,
+           let amount = SlipSpacedText.joinedAmount(line.filter { !$0.isWhitespace }.map { String($0) }.joined(separator: " ")) {
+            return ([amount], read.confidence)
+        }
+        return lineRead(crop, parser: parser, engine: engine, settings: settings)
+    }
+
+    /// A comb's reading whose every cell is at least this sure (0…100) is not read again as a line.
+    static let sureCells = 60
+
+    /// The crop read as one line: frame bars dropped, a comb's spaced digits joined into an amount, a comb's
+    /// spaced letters re-spaced by their pitch.
+    static func lineRead(_ crop: GrayImage, parser: SlipParserKind, engine: some OCREngine,
+                         settings: OCRSettings) -> (text: [String], confidence: Int?)? {
         guard let image = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels),
               let words = try? engine.recognize(image, settings: settings) else { return nil }
         let read = lines(words)
@@ -37,6 +65,8 @@ extension SlipReader {
         }
         return (text, read.confidence)
     }
+
+    static let zeroLookalikes: Set<Character> = ["©", "@", "®", "Ø", "ø"]
 
     /// A box's frame caught at a line's end comes back as `|` (`6075 0629 9006 |`, `|1234567890`), or as an
     /// unpaired bracket (`[2024031234`): no character of the value, dropped there.
@@ -63,16 +93,18 @@ extension SlipReader {
         let border = comb.border
         let widths = inked.map { comb.cells[$0].x1 - comb.cells[$0].x0 + 1 }
         let gap = max(8, (widths.max() ?? 8) * 4 / 5)
-        let w = 2 * border + widths.reduce(0, +) + gap * (inked.count - 1), h = crop.height
+        // Only the rows inside the box: a label or another box's value above or below it is no part of a cell.
+        let rows = comb.boxRows(height: crop.height)
+        let w = 2 * border + widths.reduce(0, +) + gap * (inked.count - 1), h = rows.count + 2 * border
         guard w > 0, w * h <= 20_000_000 else { return nil }
         var strip = [UInt8](repeating: 255, count: w * h)
         var slots: [(x0: Int, x1: Int)] = []
         var at = border
         for (n, i) in inked.enumerated() {
             let c = comb.cells[i]
-            for y in 0..<h {
+            for (y, row) in rows.enumerated() {
                 for dx in 0..<widths[n] where c.x0 + dx < crop.width {
-                    strip[y * w + at + dx] = crop.pixels[y * crop.width + c.x0 + dx]
+                    strip[(y + border) * w + at + dx] = crop.pixels[row * crop.width + c.x0 + dx]
                 }
             }
             slots.append((at, at + widths[n] - 1))

@@ -6,30 +6,35 @@ import GiroImaging
 /// and split an amount into single digits (`= = = 8 4 8. 0 0`). Both are repaired from the glyphs' own pitch.
 package enum SlipSpacedText {
     /// An amount read as single digits, one per cell: the digits joined, fill marks (`=`, `*`, `-`, `#`) dropped, the
-    /// one separator read on a cell wall kept as the decimal comma (`848,00`). Nil when the line is no such amount or
-    /// holds no separator (which cells are cents is then unknown).
+    /// separator read on a cell wall or in a cell of its own kept as the decimal comma (`848,00`, `6 4 . 2 0`). A
+    /// thousands mark before it (`1 . 2 3 4 , 5 6`) must stand three digits before the next mark and be another
+    /// character than the decimal one. Nil when the line is no such amount or holds no separator (which cells are
+    /// cents is then unknown).
     package static func joinedAmount(_ line: String) -> String? {
         let fill: Set<Character> = ["=", "*", "-", "#"]
         let tokens = line.split(separator: " ").filter { !$0.allSatisfy { fill.contains($0) } }
         guard tokens.count >= 3 else { return nil }
-        var digits = "", separatorAt: Int? = nil
+        var digits = "", marks: [(at: Int, mark: Character)] = []
         for token in tokens {
             let chars = Array(token)
             let core = chars.filter { $0 != "." && $0 != "," }
+            if core.isEmpty {
+                // A separator in its own cell.
+                guard chars.count == 1, let mark = chars.first else { return nil }
+                marks.append((digits.count, mark))
+                continue
+            }
             // One digit per cell, a separator at most on one side of it.
             guard core.count == 1, let d = core.first, d.isASCII, d.isNumber, chars.count <= 2 else { return nil }
-            if chars.first == "." || chars.first == "," {
-                guard separatorAt == nil else { return nil }
-                separatorAt = digits.count
-            }
+            if let mark = chars.first, mark == "." || mark == "," { marks.append((digits.count, mark)) }
             digits.append(d)
-            if chars.count == 2, chars.last == "." || chars.last == "," {
-                guard separatorAt == nil else { return nil }
-                separatorAt = digits.count
-            }
+            if chars.count == 2, let mark = chars.last, mark == "." || mark == "," { marks.append((digits.count, mark)) }
         }
-        guard let at = separatorAt, at > 0, digits.count - at == 2 else { return nil }
-        return String(digits.prefix(at)) + "," + String(digits.suffix(2))
+        guard let last = marks.last, last.at > 0, digits.count - last.at == 2 else { return nil }
+        for (a, b) in zip(marks, marks.dropFirst()) {
+            guard a.at > 0, b.at - a.at == 3, a.mark != last.mark else { return nil }
+        }
+        return String(digits.prefix(last.at)) + "," + String(digits.suffix(2))
     }
 
     /// `line` re-spaced by the glyphs of `crop` when they stand at an even pitch (comb cells, a monospaced fill):

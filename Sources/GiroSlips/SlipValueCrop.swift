@@ -32,8 +32,57 @@ extension SlipReader {
         // value reads as a line (whitening ticks found on the original would only cut the glyphs they touch, and
         // cells read one by one lose the word's context); a comb in another colour than the form's stays, and is
         // whitened and read cell by cell.
-        let cells = SlipCombCells.find(in: crop, border: Self.cropBorder, strict: fromDropout)
+        // Levelled first: a crop turned by the fit leaves no pixel row on the box's edges and cuts the comb's cells
+        // askew. On the dropout, the form colour's light remains (a red comb dropped to light gray) go to paper.
+        // Only a comb's crop is kept levelled: moving columns by whole pixels puts a step into the glyphs they
+        // cross, which a line of plain print (read whole, a small turn and all) does not need.
+        if fromDropout { crop = Self.remainsToPaper(crop, border: Self.cropBorder) }
+        let level = SlipCropLevel.levelled(crop, border: Self.cropBorder)
+        if let cells = SlipCombCells.find(in: level, border: Self.cropBorder, strict: fromDropout) {
+            return (cells.whitened(level), contrast, cells)
+        }
+        let cells = level == crop ? nil : SlipCombCells.find(in: crop, border: Self.cropBorder, strict: fromDropout)
         return (cells.map { $0.whitened(crop) } ?? crop, contrast, cells)
+    }
+
+    /// A dropout crop with every mark lighter than 60 % of the way from its ink (2nd percentile) to its paper (90th)
+    /// turned to paper: a dropped form colour keeps its brightest channel, so a red comb's ticks and box edges stay
+    /// as light gray strokes at the glyphs' pitch, which the engine reads as `1`, `|` or letters between the value's.
+    static func remainsToPaper(_ crop: GrayImage, border: Int) -> GrayImage {
+        let w = crop.width, h = crop.height
+        guard crop.pixels.count == w * h, w > 2 * border, h > 2 * border else { return crop }
+        var histogram = [Int](repeating: 0, count: 256)
+        for y in border..<(h - border) { for x in border..<(w - border) { histogram[Int(crop.pixels[y * w + x])] += 1 } }
+        let inside = (w - 2 * border) * (h - 2 * border)
+        func percentile(_ q: Int) -> Int {
+            var seen = 0
+            for (v, n) in histogram.enumerated() { seen += n; if seen * 100 >= q * inside { return v } }
+            return 255
+        }
+        let ink = percentile(2), paper = percentile(90)
+        guard paper - ink >= 100 else { return crop }
+        let cut = UInt8(ink + (paper - ink) * 6 / 10), faint = UInt8(max(ink, paper - 16))
+        // Whole marks only: a stroke with no pixel as dark as the cut (a tick, a box edge) goes; one with a dark
+        // core keeps its light rim (an accent's thin háček, a glyph's anti-aliased edge).
+        var pixels = crop.pixels
+        var seen = [Bool](repeating: false, count: w * h)
+        var stack: [Int] = [], mark: [Int] = []
+        for start in 0..<(w * h) where !seen[start] && pixels[start] < faint {
+            stack = [start]; mark = []
+            seen[start] = true
+            var core = false
+            while let i = stack.popLast() {
+                mark.append(i)
+                if pixels[i] <= cut { core = true }
+                let x = i % w
+                for j in [i - w, i + w, x > 0 ? i - 1 : -1, x + 1 < w ? i + 1 : -1] where j >= 0 && j < w * h && !seen[j] && pixels[j] < faint {
+                    seen[j] = true
+                    stack.append(j)
+                }
+            }
+            if !core { for i in mark { pixels[i] = 255 } }
+        }
+        return GrayImage(width: w, height: h, pixels: pixels) ?? crop
     }
 
     /// The box grown over its cut value, from `source`; nil when no edge cuts ink.

@@ -1,0 +1,107 @@
+import Foundation
+import GiroImaging
+import GiroOCR
+@testable import GiroSlips
+import GiroTestSupport
+import Testing
+
+/// Reading a correctly placed comb zone: the crop levelled by its box's lines (`SlipCropLevel`), a dropped form
+/// colour's light remains turned to paper, the lattice of a long comb refined over all its ticks, the rows inside
+/// the box only, a separator in a cell of its own.
+@Suite struct SlipCombCropTests {
+    /// Paper `w`×`h` with a 2 px line falling `drop` px over its length from (x0, y) to (x1, y + drop).
+    static func tiltedLine(w: Int, h: Int, x0: Int, x1: Int, y: Int, drop: Double, into p: inout [UInt8]) {
+        for x in x0..<x1 {
+            let yy = Double(y) + drop * Double(x - x0) / Double(x1 - x0)
+            for r in Int(yy)...(Int(yy) + 1) where r >= 0 && r < h { p[r * w + x] = 0 }
+        }
+    }
+
+    @Test func aTurnedCropIsLevelledByItsLine() throws {
+        let w = 900, h = 100, border = 16
+        var p = [UInt8](repeating: 255, count: w * h)
+        // A box's bottom edge falling 12 px across the crop (about 0.8°), glyph blocks above it.
+        Self.tiltedLine(w: w, h: h, x0: 20, x1: 880, y: 60, drop: 12, into: &p)
+        for k in 0..<8 { for y in 30..<50 { for x in (40 + 50 * k)..<(60 + 50 * k) { p[y * w + x] = 0 } } }
+        let crop = try #require(GrayImage(width: w, height: h, pixels: p))
+        let slope = try #require(SlipCropLevel.slope(crop, border: border))
+        #expect(abs(slope - 12.0 / 860) < 0.002, "\(slope)")
+        let level = SlipCropLevel.levelled(crop, border: border)
+        // The line now lies on the same two or three rows at both ends.
+        func lineRows(_ x: Int) -> [Int] { (0..<h).filter { level.pixels[$0 * w + x] < 128 && $0 > 58 } }
+        let left = lineRows(40), right = lineRows(860)
+        #expect(!left.isEmpty && !right.isEmpty)
+        #expect(abs((left.first ?? 0) - (right.first ?? 99)) <= 1, "\(left) \(right)")
+    }
+
+    @Test func aLevelCropOrOneWithoutLinesIsLeftAlone() throws {
+        let w = 900, h = 100, border = 16
+        var p = [UInt8](repeating: 255, count: w * h)
+        for k in 0..<8 { for y in 30..<50 { for x in (40 + 50 * k)..<(60 + 50 * k) { p[y * w + x] = 0 } } }
+        #expect(SlipCropLevel.slope(try #require(GrayImage(width: w, height: h, pixels: p)), border: border) == nil)
+        Self.tiltedLine(w: w, h: h, x0: 20, x1: 880, y: 60, drop: 0, into: &p)
+        #expect(SlipCropLevel.slope(try #require(GrayImage(width: w, height: h, pixels: p)), border: border) == nil)
+    }
+
+    @Test func droppedColourRemainsBecomePaper() throws {
+        let w = 300, h = 80, border = 16
+        var p = [UInt8](repeating: 255, count: w * h)
+        // Light gray ticks (a red comb after dropout) between black glyphs.
+        for k in 0..<6 { for y in 45..<60 { for x in (40 + 40 * k)..<(42 + 40 * k) { p[y * w + x] = 175 } } }
+        for k in 0..<5 { for y in 25..<55 { for x in (50 + 40 * k)..<(70 + 40 * k) { p[y * w + x] = 10 } } }
+        let crop = try #require(GrayImage(width: w, height: h, pixels: p))
+        let clean = SlipReader.remainsToPaper(crop, border: border)
+        #expect(clean.pixels[50 * w + 40] == 255 && clean.pixels[30 * w + 55] == 10)
+    }
+
+    /// 30 ticks at a pitch of 40.45 px: one gap measured to the pixel drifts off the far ticks by 13 px; the
+    /// refined pitch keeps every tick, so every one is whitened.
+    @Test func aLongCombKeepsItsFarTicks() throws {
+        let w = 1300, h = 90, border = 16
+        var p = [UInt8](repeating: 255, count: w * h)
+        let xs = (0..<30).map { Int((40 + 40.45 * Double($0)).rounded()) }
+        for x0 in xs { for x in x0..<(x0 + 2) { for y in 54..<74 { p[y * w + x] = 0 } } }
+        for y in 74..<76 { for x in 38..<(xs[29] + 4) { p[y * w + x] = 0 } }
+        for y in 25..<50 { for x in 50..<62 { p[y * w + x] = 0 } }
+        let crop = try #require(GrayImage(width: w, height: h, pixels: p))
+        let comb = try #require(SlipCombCells.find(in: crop, border: border))
+        #expect(comb.cells.count == 29, "\(comb.cells.count)")
+        let white = comb.whitened(crop)
+        #expect(xs.allSatisfy { white.pixels[60 * w + $0] == 255 }, "every tick whitened")
+        #expect(white.pixels[75 * w + 600] == 255, "the bottom edge whitened")
+        #expect(white.pixels[30 * w + 55] == 0, "the glyph kept")
+        // The rows read are the box's: above its bottom edge.
+        #expect(comb.boxRows(height: h).upperBound <= 74)
+    }
+
+    @Test func aSeparatorInACellOfItsOwn() {
+        #expect(SlipSpacedText.joinedAmount("6 4 . 2 0") == "64,20")
+        #expect(SlipSpacedText.joinedAmount("1 . 2 3 4 , 5 6") == "1234,56")
+        #expect(SlipSpacedText.joinedAmount("1 , 2 3 4 . 5 6") == "1234,56")
+        // The same mark twice, or a thousands mark not three digits before the decimal one: no amount.
+        #expect(SlipSpacedText.joinedAmount("1 . 2 3 4 . 5 6") == nil)
+        #expect(SlipSpacedText.joinedAmount("1 . 2 3 , 5 6") == nil)
+        #expect(SlipSpacedText.joinedAmount("6 4 2 0") == nil)
+    }
+
+    /// The payee comb of a perturbed render (fixtures/slips/perturb.py, seed 1, gb.bank-giro-credit gas-bill: red
+    /// form, ticks rising from the bottom edge, mono-bold value one letter a cell) placed through a fit turned by
+    /// 0.8°, as a fit from labels another printer moved comes out: read from the colour dropout, whose light gray
+    /// ticks and edges were read as letters (`Noor ther Gia\\s Sup ply Ltd`), the name is read whole.
+    @Test func aTickCombThroughATurnedFitIsRead() throws {
+        let url = RepositoryRoot.url.appendingPathComponent("fixtures/images/comb-crops/gb-payee-tick-comb.png")
+        let loaded = try ImageLoader().load([UInt8](Data(contentsOf: url)))
+        let values = try #require(loaded.dropout, "a red form has a colour dropout")
+        // The box: (105, 50)–(1223, 111) px at 300 dpi; the fit turns it by 0.8° about its centre.
+        let s = 300 / 25.4, theta = 0.8 * Double.pi / 180
+        let box = SlipBox(x: 105 / s, y: 50 / s, w: 1118 / s, h: 61 / s)
+        let (cx, cy) = (664.0, 80.5)
+        let (co, si) = (cos(theta), sin(theta))
+        let t = SlipTransform(a: s * co, b: -s * si, c: cx - co * cx + si * cy, d: s * si, e: s * co, f: cy - si * cx - co * cy)
+        let (crop, _, cells) = try #require(SlipReader.builtIn.valueCrop(loaded.image, values: values, box, t, dpi: 300))
+        let settings = OCRSettings(languages: ["eng"], whitelist: SlipParserKind.text.defaultWhitelist, layout: .line,
+                                   budgetMilliseconds: 5_000)
+        let read = try #require(SlipReader.zoneLines(crop, cells: cells, parser: .text, engine: TesseractEngine(), settings: settings))
+        #expect(read.text == ["Northern Gas Supply Ltd"])
+    }
+}
