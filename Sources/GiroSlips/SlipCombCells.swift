@@ -299,6 +299,7 @@ package struct SlipCombCells: Sendable {
             let pitch = max(1, (b.x1 - a.x0 + 1) / 2)
             let margin = max(2, pitch / 8)
             let x0 = max(0, a.x1 - margin), x1 = min(w - 1, b.x0 + margin)
+            guard x0 <= x1 else { continue }
             // The lower 45 % of the box: a comma's head sits on the baseline, its tail below it.
             let y0 = bottom - (bottom - top) * 45 / 100
             var n = 0

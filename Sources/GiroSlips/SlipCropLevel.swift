@@ -92,7 +92,8 @@ enum SlipCropLevel {
     /// `crop` sheared so that a line of `slope` runs level (each column moved by whole pixels); the white border kept.
     static func sheared(_ crop: GrayImage, slope: Double, border: Int) -> GrayImage? {
         let w = crop.width, h = crop.height
-        guard crop.pixels.count == w * h, slope.isFinite, abs(slope) <= maxSlope else { return nil }
+        guard crop.pixels.count == w * h, border >= 0, w > 2 * border, h > 2 * border, slope.isFinite,
+              abs(slope) <= maxSlope else { return nil }
         var out = [UInt8](repeating: 255, count: w * h)
         let cx = Double(w) / 2
         crop.pixels.withUnsafeBufferPointer { src in
