@@ -19,6 +19,10 @@ package struct RequestGate: Sendable {
     /// Holds the per-request time budget.
     package let watchdog: BudgetWatchdog
 
+    package init(drain: DrainState, limiter: ConcurrencyLimiter, watchdog: BudgetWatchdog) {
+        (self.drain, self.limiter, self.watchdog) = (drain, limiter, watchdog)
+    }
+
     private func admit() async throws {
         if drain.isDraining { throw ServiceProblem(.draining, "the service is shutting down", retryAfterSeconds: 1) }
         guard await limiter.acquire() else {
@@ -52,26 +56,43 @@ package struct RequestGate: Sendable {
     }
 
     /// For a streamed answer: the slot is held until the whole body has been written (no time budget:
-    /// a batch may be any size).
+    /// a batch may be any size), or until the answer is dropped unwritten (the client went away before its
+    /// body was started: the server never calls it).
     package func stream(_ work: @Sendable () async throws -> Response) async throws -> Response {
         try await admit()
+        let lease = SlotLease(limiter)
         let response: Response
         do { response = try await work() } catch {
-            limiter.release()
+            lease.release()
             throw error
         }
         let body = response.body
-        let limiter = self.limiter
         var streamed = response
         streamed.body = ResponseBody { writer in
-            do { try await body.write(writer) } catch {
-                limiter.release()
-                throw error
-            }
-            limiter.release()
+            defer { lease.release() }
+            try await body.write(writer)
         }
         return streamed
     }
+}
+
+/// One taken slot, given back exactly once: by `release()`, or when the last reference goes (a streamed answer
+/// whose body closure was dropped without being called held the slot for ever: the soak's leaked slot).
+final class SlotLease: @unchecked Sendable {
+    private let lock = NSLock()
+    private var limiter: ConcurrencyLimiter?
+
+    init(_ limiter: ConcurrencyLimiter) { self.limiter = limiter }
+
+    func release() {
+        let taken: ConcurrencyLimiter? = lock.withLock {
+            defer { limiter = nil }
+            return limiter
+        }
+        taken?.release()
+    }
+
+    deinit { release() }
 }
 
 /// The worker task of a request, for the timer to cancel (it is created after the timer).
