@@ -121,6 +121,7 @@ extension ImageDecoder {
                 return .failure(GiroError(.ocrTimeout, field: "ocr", "no time was left in the image's budget to read the print"))
             }
             options.budgetMilliseconds = min(options.budgetMilliseconds, left.budgetMilliseconds)
+            options.deadline = deadline
         }
         var timings = SlipImageTimings()
         let t0 = ContinuousClock.now

@@ -25,7 +25,10 @@ extension SlipReader {
     package func read(image: GrayImage, values: GrayImage? = nil, engine: some OCREngine, options: SlipImageOptions,
                       timings: inout SlipImageTimings) throws(GiroError) -> [SlipReading] {
         let values = values.flatMap { $0.width == image.width && $0.height == image.height ? $0 : nil }
-        let deadline = ContinuousClock.now + .milliseconds(options.budgetMilliseconds)
+        let ownDeadline = ContinuousClock.now + .milliseconds(options.budgetMilliseconds)
+        let deadline = options.deadline.map { min($0, ownDeadline) } ?? ownDeadline
+        var options = options
+        options.deadline = deadline
         // The forms found, and the slip-like blocks no template matched (`slip.unknown`, as the words path reads
         // them: never dropped).
         let papers = options.detectPaper ? findSheets(image, timings: &timings) : []

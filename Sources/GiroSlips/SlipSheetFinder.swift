@@ -273,9 +273,10 @@ extension SlipReader {
         guard let ocrImage = OCRImage(width: image.width, height: image.height, pixels: image.pixels) else {
             throw GiroError(.slipWordsInvalid, field: "image", "image too large for OCR")
         }
+        let budget = try options.callBudget()
         do {
             return try engine.recognize(ocrImage, settings: OCRSettings(languages: languages, layout: .sparse,
-                                                                        budgetMilliseconds: options.budgetMilliseconds))
+                                                                        budgetMilliseconds: budget))
         } catch let e as GiroError {
             throw e
         } catch {
