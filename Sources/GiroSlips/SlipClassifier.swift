@@ -408,7 +408,8 @@ enum SlipClassifier {
             byAnchor[h.anchor] = (h, dist)
         }
         let inliers = byAnchor.keys.sorted().compactMap { byAnchor[$0]?.0 }
-        let err = byAnchor.values.reduce(0) { $0 + $1.1 } / Double(max(1, byAnchor.count)) / max(t.scale, 1e-9)
+        // Summed in anchor order: a floating sum in a dictionary's order differs in its last bits from run to run.
+        let err = byAnchor.keys.sorted().reduce(0) { $0 + (byAnchor[$1]?.1 ?? 0) } / Double(max(1, byAnchor.count)) / max(t.scale, 1e-9)
         return (inliers, err)
     }
 }

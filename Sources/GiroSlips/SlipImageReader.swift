@@ -344,16 +344,18 @@ extension SlipReader {
 }
 
 extension SlipReader {
-    /// The value most readings agree on (ties: the most confident), and how many readings say something else.
+    /// The value most readings agree on (ties: the most confident, then the one read first — never the hash order
+    /// of a dictionary, which changes from run to run), and how many readings say something else.
     static func agreed(_ seen: [(zone: ZoneText, value: SlipValue, confidence: Int)]) -> (zone: ZoneText, disagreeing: Int)? {
-        var votes: [SlipValue: (count: Int, best: (zone: ZoneText, confidence: Int))] = [:]
-        for r in seen {
-            var v = votes[r.value] ?? (0, (r.zone, r.confidence))
+        var votes: [SlipValue: (count: Int, first: Int, best: (zone: ZoneText, confidence: Int))] = [:]
+        for (i, r) in seen.enumerated() {
+            var v = votes[r.value] ?? (0, i, (r.zone, r.confidence))
             v.count += 1
             if r.confidence > v.best.confidence { v.best = (r.zone, r.confidence) }
             votes[r.value] = v
         }
-        guard let top = votes.values.max(by: { ($0.count, $0.best.confidence) < ($1.count, $1.best.confidence) }) else { return nil }
+        guard let top = votes.values.max(by: { ($0.count, $0.best.confidence, -$0.first) < ($1.count, $1.best.confidence, -$1.first) })
+        else { return nil }
         return (top.best.zone, seen.count - top.count)
     }
 }

@@ -99,7 +99,8 @@ enum SlipLikeBlocks {
         }
         var groups: [Int: [Int]] = [:]
         for i in order.indices { groups[root(i), default: []].append(order[i]) }
-        return groups.values.filter { $0.count >= minWords }.map { $0.sorted() }
+        // In the order of their first word (a dictionary's order changes from run to run).
+        return groups.values.filter { $0.count >= minWords }.map { $0.sorted() }.sorted { ($0.first ?? 0) < ($1.first ?? 0) }
     }
 
     /// The words as lines (top to bottom by centre, a word joining a line within half the taller height; left to
