@@ -209,6 +209,15 @@ enum SlipClassifier {
         }
         let from = chosen.inliers.map { mm[$0.anchor] }, to = chosen.inliers.map(\.center)
         guard var t = SlipTransform.similarity(from: from, to: to) else { return nil }
+        // One label beside a column of labels turns a least-squares fit by its own error over its lever (a label
+        // another printer moved 4 mm lower turns the form 1.5°, and the far boxes land a row off): the form is
+        // fitted to the column, which fixes the turn and the scale by itself.
+        if let k = lever(from) {
+            let rest = from.indices.filter { $0 != k }
+            if let column = SlipTransform.similarity(from: rest.map { from[$0] }, to: rest.map { to[$0] }), fitsPage(column, template, page) {
+                t = column
+            }
+        }
         // The inliers' least squares may reach off the page where the consensus's own fit did not.
         if !fitsPage(t, template, page) { t = chosen.fit }
         // With three or more anchors an affine fit absorbs unequal scales and shear (mild perspective); kept when it
@@ -380,16 +389,59 @@ enum SlipClassifier {
             && abs(a.a * a.b + a.d * a.e) / (sx * sy) < 0.1
     }
 
-    /// Whether form points spread enough across both axes to fix two scales (labels stacked in one column say
-    /// nothing about the width): the standard deviation of each coordinate at least 15 mm.
+    /// Whether form points spread enough across both axes to fix two scales and the shear (labels stacked in one
+    /// column say nothing about the width): the standard deviation of each coordinate at least 15 mm, and the
+    /// points still spread across their narrowest direction by `minorSpreadMM` with any one of them left out. Five
+    /// labels in a column and one beside it fix the form's other axis by that one label alone: read a millimetre
+    /// off (another printer's column, a blurred word box) it shears the whole form, and nothing can tell.
     static func spreads(_ ps: [SlipPoint]) -> Bool {
-        guard ps.count >= 3 else { return false }
+        guard ps.count >= 4 else { return false }
         let n = Double(ps.count)
         func sd(_ v: [Double]) -> Double {
             let m = v.reduce(0, +) / n
             return (v.reduce(0) { $0 + ($1 - m) * ($1 - m) } / n).squareRoot()
         }
-        return sd(ps.map(\.x)) >= 15 && sd(ps.map(\.y)) >= 15
+        guard sd(ps.map(\.x)) >= 15, sd(ps.map(\.y)) >= 15 else { return false }
+        return ps.indices.allSatisfy { k in
+            minorSpread(ps.enumerated().filter { $0.offset != k }.map(\.element)) >= minorSpreadMM
+        }
+    }
+
+    /// The one point (of four or more) without which the rest lie on one line at least 15 mm long (a column or a
+    /// row of labels): it alone fixes the form's other axis. Nil when there is none.
+    static func lever(_ ps: [SlipPoint]) -> Int? {
+        guard ps.count >= 4 else { return nil }
+        return ps.indices.first { k in
+            let rest = ps.enumerated().filter { $0.offset != k }.map(\.element)
+            return minorSpread(rest) < minorSpreadMM && majorSpread(rest) >= 15
+        }
+    }
+
+    /// The standard deviation of points along their widest direction.
+    static func majorSpread(_ ps: [SlipPoint]) -> Double {
+        guard ps.count >= 2 else { return 0 }
+        let n = Double(ps.count)
+        let mx = ps.reduce(0) { $0 + $1.x } / n, my = ps.reduce(0) { $0 + $1.y } / n
+        let total = ps.reduce(0) { $0 + ($1.x - mx) * ($1.x - mx) + ($1.y - my) * ($1.y - my) } / n
+        return max(total - minorSpread(ps) * minorSpread(ps), 0).squareRoot()
+    }
+
+    /// The spread `spreads` asks across the points' narrowest direction with one point left out, millimetres.
+    static let minorSpreadMM = 6.0
+
+    /// The standard deviation of points along their narrowest direction (the covariance's smaller eigenvalue's
+    /// root): 0 for points on one line, whatever its direction.
+    static func minorSpread(_ ps: [SlipPoint]) -> Double {
+        guard ps.count >= 3 else { return 0 }
+        let n = Double(ps.count)
+        let mx = ps.reduce(0) { $0 + $1.x } / n, my = ps.reduce(0) { $0 + $1.y } / n
+        var sxx = 0.0, syy = 0.0, sxy = 0.0
+        for p in ps {
+            sxx += (p.x - mx) * (p.x - mx); syy += (p.y - my) * (p.y - my); sxy += (p.x - mx) * (p.y - my)
+        }
+        sxx /= n; syy /= n; sxy /= n
+        let half = (sxx + syy) / 2, root = (((sxx - syy) / 2) * ((sxx - syy) / 2) + sxy * sxy).squareRoot()
+        return max(half - root, 0).squareRoot()
     }
 
     /// The hits agreeing with `t` (the nearest per anchor, within tolerance) and their mean error in mm. The

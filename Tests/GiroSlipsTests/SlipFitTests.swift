@@ -89,4 +89,42 @@ import Testing
         // Unknown page size: no constraint.
         #expect(SlipClassifier.fitsPage(oversized, template, PageWords(width: 0, height: 0, words: [])))
     }
+
+    static let sepaDE = SlipReader.builtInTemplates.first { $0.id == "de.sepa-ueberweisung" }
+
+    /// The larger turn of the fitted form's two axes against the known ones, degrees.
+    func axesTurn(_ fit: SlipTransform, _ truth: SlipTransform) -> Double {
+        max(abs(atan2(fit.d, fit.a) - atan2(truth.d, truth.a)), abs(atan2(-fit.b, fit.e) - atan2(-truth.b, truth.e))) * 180 / .pi
+    }
+
+    /// A scan of the German form read with its labels in one column at the left and one beside them (`Betrag`),
+    /// which another printer put 4 mm lower: that one label alone fixes the form's width axis, so an affine fit
+    /// through it shears the form by 3° and misplaces the right-hand boxes by a row. The fit stays the scan's turn.
+    @Test func oneLabelBesideAColumnDoesNotShearTheForm() throws {
+        let template = try #require(Self.sepaDE)
+        let scale = 11.81, turn = 2.0 * .pi / 180
+        let truth = SlipTransform(a: scale * cos(turn), b: -scale * sin(turn), c: 120, d: scale * sin(turn), e: scale * cos(turn), f: 60)
+        var words: [PageWord] = []
+        for id in ["payerBank", "bic", "ref", "remit", "payer", "date"] {
+            let a = try #require(template.anchors.first { $0.id == id })
+            let p = truth.apply(SlipClassifier.reference(a))
+            words += label(a.text, x: p.x, y: p.y, height: 2.2 * scale)
+        }
+        let amount = try #require(template.anchors.first { $0.id == "amount" })
+        let r = SlipClassifier.reference(amount)
+        let p = truth.apply(SlipPoint(x: r.x, y: r.y + 4))
+        words += label(amount.text, x: p.x, y: p.y, height: 2.2 * scale)
+        let page = PageWords(width: 2000, height: 1500, words: words)
+        let m = try #require(SlipClassifier.match(template, page: page))
+        #expect(m.anchors.count == 7)
+        #expect(axesTurn(m.transform, truth) < 0.5)
+        #expect(cornerError(m.transform, truth, template) < 3 * scale)
+    }
+
+    @Test func oneLabelOffAColumnLeavesTooLittleSpreadForAnAffine() {
+        let column = (0..<5).map { SlipPoint(x: 8, y: 10 + 18 * Double($0)) }
+        #expect(!SlipClassifier.spreads(column + [SlipPoint(x: 90, y: 43)]))
+        // Two labels beside the column (at different heights) fix the width axis between them.
+        #expect(SlipClassifier.spreads(column + [SlipPoint(x: 90, y: 43), SlipPoint(x: 60, y: 90)]))
+    }
 }
