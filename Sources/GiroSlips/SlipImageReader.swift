@@ -84,6 +84,13 @@ extension SlipReader {
                                                  afterSheet: true, binarized: true, timings: &timings).located
             if !again.isEmpty { (located, unknown) = (again, []) }
         }
+        // Labels printed in the form's light colour (pink, yellow, orange), which the gray pass lost: read once more
+        // with the form's colour darkened (`formInk`). Only where no form was found and the image has a form colour.
+        if located.isEmpty, let values, ContinuousClock.now < deadline,
+           let again = try locateInFormInk(image, values: values, papers: largeSheet ? papers : [], engine: engine,
+                                           options: options, deadline: deadline, timings: &timings) {
+            (located, unknown) = (again, [])
+        }
         let t0 = ContinuousClock.now
         defer { timings.zones += ContinuousClock.now - t0 }
         let read = located.prefix(maxSlipsPerPage).map { m, page in

@@ -1,5 +1,7 @@
 import Foundation
+import GiroCore
 import GiroImaging
+import GiroOCR
 
 // When the image path reads a page or sheet again (time: each sparse pass costs 0.5–0.8 s of CPU).
 extension SlipReader {
@@ -55,5 +57,20 @@ extension SlipReader {
         let centre = SlipPoint(x: paper.corners.reduce(0) { $0 + $1.x } / n, y: paper.corners.reduce(0) { $0 + $1.y } / n)
         let p = inverse.apply(centre)
         return p.x >= 0 && p.y >= 0 && p.x <= match.template.width && p.y <= match.template.height
+    }
+}
+
+extension SlipReader {
+    /// The forms found with the form's colour darkened (`GrayImage.formInk`): on the sheets of a photo (`papers`),
+    /// else on the whole page. Nil when none is found (the first passes' unknown slips stand).
+    func locateInFormInk(_ image: GrayImage, values: GrayImage, papers: [PaperQuad], engine: some OCREngine,
+                         options: SlipImageOptions, deadline: ContinuousClock.Instant,
+                         timings: inout SlipImageTimings) throws(GiroError) -> [Located]? {
+        guard let ink = image.formInk(dropout: values) else { return nil }
+        let found = papers.isEmpty
+            ? try locateOnPage(ink, engine: engine, options: options, deadline: deadline, afterSheet: true, timings: &timings).located
+            : try locateOnSheets(papers, in: ink, engine: engine, options: options, deadline: deadline, timings: &timings).located
+        let known = found.filter { $0.match.template.id != Self.genericClass }
+        return known.isEmpty ? nil : known
     }
 }
