@@ -133,13 +133,15 @@ struct SlipGenericReader {
         guard let first = want.first else { return [] }
         // One OCR slip per word of 4+ letters at most: `platitelja` (payer) is not `primatelja` (payee).
         func same(_ a: String, _ b: String) -> Bool {
-            guard tolerant, b.count >= 4, a != b, abs(a.count - b.count) <= 1 else { return a == b }
+            guard tolerant, case let (ca, cb) = (SlipText.characters(a), SlipText.characters(b)), cb >= 4, a != b, abs(ca - cb) <= 1
+            else { return a == b }
             return SlipText.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars), limit: 1) <= 1
         }
         var out: [[Int]] = []
         for (w, toks) in page.tokens.enumerated() where !toks.isEmpty && !claimed.contains(w) {
-            guard page.words[w].text.unicodeScalars.contains(where: { CharacterSet.letters.contains($0) }) else { continue }
             for (k, t) in toks.enumerated() where same(t, first) {
+                // A word without letters starts no label (asked only of a word that matched: `CharacterSet` is slow).
+                guard page.words[w].text.unicodeScalars.contains(where: { CharacterSet.letters.contains($0) }) else { break }
                 var used = [w], word = w, pos = k + 1, ok = true
                 for need in want.dropFirst() {
                     if pos >= page.tokens[word].count {
