@@ -112,7 +112,12 @@ final class FoldMemo: @unchecked Sendable {
         lock.withLock { folded[s] }
     }
 
+    /// Longer strings are not kept (a label is short; a page's junk word may not be): at most `capacity` ×
+    /// `maxBytes` held.
+    let maxBytes = 128
+
     func remember(_ s: String, _ f: String) {
+        guard s.utf8.count <= maxBytes else { return }
         lock.withLock {
             if folded.count >= capacity { folded.removeAll(keepingCapacity: true) }
             folded[s] = f
