@@ -8,6 +8,12 @@ package struct SlipCombCells: Sendable {
     /// A tick: its columns and the rows of its dark run.
     struct Tick: Sendable { var x0, x1, from, to: Int }
     var ticks: [Tick]
+    /// Ticks a glyph touching them hid from the search (their column's dark run went on into the glyph, too wide
+    /// for a tick): where the lattice puts them, with the typical tick's rows and width.
+    var hidden: [Tick] = []
+    /// Whether the box's edge stays under a glyph standing on it (an amount's comb: its decimal mark on the wall's
+    /// foot is found by the ink there, `separatorWall`); else only where a stroke crosses the edge.
+    var keepsEdgeUnderGlyphs = false
     /// Rows of the box's top and bottom edges the crop caught, and the columns of the comb they run along.
     var edgeRows: [Int]
     var edgeSpan: ClosedRange<Int> = 0...0
@@ -164,7 +170,8 @@ package struct SlipCombCells: Sendable {
                 if n * 10 >= span.count * 6 { edgeRows.append(y) }
             }
         }
-        var comb = SlipCombCells(ticks: walls, edgeRows: edgeRows, edgeSpan: span, cells: cells, border: border)
+        let hidden = Self.hiddenTicks(chosen, pitch: pitch, within: span, crop: crop)
+        var comb = SlipCombCells(ticks: walls, hidden: hidden, edgeRows: edgeRows, edgeSpan: span, cells: cells, border: border)
         let mask = comb.lineMask(crop)
         comb.lineRows = (0..<h).map { y in
             var n = 0
@@ -172,6 +179,39 @@ package struct SlipCombCells: Sendable {
             return n * 5 >= span.count
         }
         return comb
+    }
+
+    /// Lattice places between the comb's walls where no tick was found (a glyph touching a tick makes its column's
+    /// dark run too wide for one): within 2 px of the lattice, the column nearest it that is dark over nine tenths
+    /// of the typical tick's rows, as wide as the typical tick. None
+    /// elsewhere (a gap between groups; a glyph's round side near its cell's wall, which a looser test whitened:
+    /// `Obec` read `bec`).
+    static func hiddenTicks(_ chosen: [Tick], pitch: Double, within span: ClosedRange<Int>, crop: GrayImage) -> [Tick] {
+        guard let first = chosen.first, chosen.count >= minTicks, pitch >= 4 else { return [] }
+        let w = crop.width, h = crop.height
+        let widths = chosen.map { $0.x1 - $0.x0 }.sorted(), froms = chosen.map(\.from).sorted(), tos = chosen.map(\.to).sorted()
+        let width = widths[widths.count / 2], from = max(0, froms[froms.count / 2]), to = min(h, tos[tos.count / 2])
+        guard to - from >= 4 else { return [] }
+        let origin = Double(first.x0 + first.x1) / 2
+        let centres = chosen.map { Double($0.x0 + $0.x1) / 2 }
+        var out: [Tick] = []
+        let lo = Int(((Double(span.lowerBound) - origin) / pitch).rounded(.up)), hi = Int(((Double(span.upperBound) - origin) / pitch).rounded(.down))
+        guard lo <= hi, hi - lo <= 200 else { return [] }
+        for k in lo...hi {
+            let c = origin + Double(k) * pitch
+            guard !centres.contains(where: { abs($0 - c) < pitch / 4 }) else { continue }
+            var best: Int?
+            for x in max(0, Int(c) - 2)...min(w - 1, Int(c) + 2) {
+                var n = 0
+                for y in from..<to where crop.pixels[y * w + x] < dark { n += 1 }
+                guard n * 10 >= (to - from) * 9 else { continue }
+                if best.map({ abs(Double($0) - c) > abs(Double(x) - c) }) ?? true { best = x }
+            }
+            guard let best else { continue }
+            let x0 = best - width / 2
+            out.append(Tick(x0: x0, x1: x0 + width, from: from, to: to))
+        }
+        return out
     }
 
     /// A wall whose centre lies within a third of a pitch of `x`: adjacent columns with a dark run at least `minRun`
@@ -239,8 +279,17 @@ package struct SlipCombCells: Sendable {
                 for y in max(0, from - 3)..<min(h, to + 2) { pixels[y * w + x] = 255 }
             }
         }
-        // Along the lines, not where ink meets them from either side (a comma printed on or hanging from the bottom
-        // line, a descender): those columns stay.
+        // A hidden tick: its columns over the typical tick's rows, and a pixel either side (the glyph that touched
+        // it loses a sliver of its edge; a decimal comma on the wall's foot keeps its halves either side).
+        for t in hidden {
+            let x0 = max(0, t.x0 - 1), x1 = min(w - 1, t.x1 + 1), y0 = max(0, t.from - 1), y1 = min(h, t.to + 1)
+            guard x0 <= x1, y0 < y1 else { continue }
+            for y in y0..<y1 { for x in x0...x1 { pixels[y * w + x] = 255 } }
+        }
+        // Along the lines, not where a stroke crosses them (ink on both sides: a descender, a comma hanging through
+        // the bottom line): those columns stay. A glyph only standing on the line (or touching it from below) keeps
+        // no piece of it: left under a comb's letters printed on the box's edge, it read as an underline. An
+        // amount's comb keeps the edge under any ink (`keepsEdgeUnderGlyphs`).
         for x in 0..<w {
             var y = 0
             while y < h {
@@ -249,7 +298,7 @@ package struct SlipCombCells: Sendable {
                 while e + 1 < h, lines[(e + 1) * w + x] { e += 1 }
                 let above = y > 0 && pixels[(y - 1) * w + x] < Self.dark
                 let below = e + 1 < h && pixels[(e + 1) * w + x] < Self.dark
-                if !above && !below { for r in y...e { pixels[r * w + x] = 255 } }
+                if keepsEdgeUnderGlyphs ? !above && !below : !(above && below) { for r in y...e { pixels[r * w + x] = 255 } }
                 // The line's gray rim (a line a fraction of a pixel off its rows): paper too, dark ink left.
                 for r in max(0, y - 2)..<min(h, e + 3) where pixels[r * w + x] >= Self.dark { pixels[r * w + x] = 255 }
                 y = e + 1

@@ -38,12 +38,46 @@ extension SlipReader {
         // cross, which a line of plain print (read whole, a small turn and all) does not need.
         if fromDropout { crop = Self.remainsToPaper(crop, border: Self.cropBorder) }
         let level = SlipCropLevel.levelled(crop, border: Self.cropBorder)
-        if let cells = SlipCombCells.find(in: level, border: Self.cropBorder, strict: fromDropout) {
-            return (cells.whitened(level), contrast, cells)
+        // Ticks a glyph hid are whitened where the lattice puts them, the box's edge under glyphs standing on it
+        // too, and the paper made white — except in an amount's or a companion's box (`crossWalls` false), whose
+        // walls may carry the decimal mark (perturbed renders: amounts read worse so, names and IBANs better).
+        func found(_ image: GrayImage) -> SlipCombCells? {
+            guard var cells = SlipCombCells.find(in: image, border: Self.cropBorder, strict: fromDropout) else { return nil }
+            if !crossWalls { (cells.hidden, cells.keepsEdgeUnderGlyphs) = ([], true) }
+            return cells
         }
-        let cells = level == crop ? nil : SlipCombCells.find(in: crop, border: Self.cropBorder, strict: fromDropout)
-        return (cells.map { $0.whitened(crop) } ?? crop, contrast, cells)
+        func whitened(_ cells: SlipCombCells, _ image: GrayImage) -> GrayImage {
+            crossWalls ? Self.paperWhite(cells.whitened(image), border: Self.cropBorder) : cells.whitened(image)
+        }
+        if let cells = found(level) { return (whitened(cells, level), contrast, cells) }
+        let cells = level == crop ? nil : found(crop)
+        return (cells.map { whitened($0, crop) } ?? crop, contrast, cells)
     }
+
+    /// A comb's whitened crop with its paper white everywhere. A crop grown over its box (`SlipValueWindow`) holds
+    /// the zone's paper as stretched (a tinted form's paper after its colour dropout: 200–240), and whitening a
+    /// comb's ticks and edges cuts it with white stripes and margins: a gray band barred with white, which the engine
+    /// read as noise around the glyphs (perturbed renders on tinted paper: cells read at confidence 0). The lower end
+    /// of the light pixels' levels (their 10th percentile) becomes white, ink stays black.
+    static func paperWhite(_ crop: GrayImage, border: Int) -> GrayImage {
+        let w = crop.width, h = crop.height
+        guard crop.pixels.count == w * h, w > 2 * border, h > 2 * border else { return crop }
+        var histogram = [Int](repeating: 0, count: 256)
+        for y in border..<(h - border) { for x in border..<(w - border) { histogram[Int(crop.pixels[y * w + x])] += 1 } }
+        let light = histogram[Self.lightFrom...].reduce(0, +)
+        guard light > 0 else { return crop }
+        var seen = 0, paper = 255
+        for v in Self.lightFrom...255 {
+            seen += histogram[v]
+            if seen * 10 >= light { paper = v; break }
+        }
+        guard paper < 250 else { return crop }
+        let lut = (0...255).map { v in UInt8(min(255, v * 255 / paper)) }
+        return GrayImage(width: w, height: h, pixels: crop.pixels.map { lut[Int($0)] }) ?? crop
+    }
+
+    /// Gray levels from which a crop's pixel counts as paper (`paperWhite`).
+    static let lightFrom = 160
 
     /// A dropout crop with every mark lighter than 60 % of the way from its ink (2nd percentile) to its paper (90th)
     /// turned to paper: a dropped form colour keeps its brightest channel, so a red comb's ticks and box edges stay

@@ -74,6 +74,57 @@ import Testing
         #expect(comb.boxRows(height: h).upperBound <= 74)
     }
 
+    /// A bold glyph standing on the box's bottom edge and touching a tick (a comb printed tight, perturbed renders):
+    /// its stem and the tick make one dark block too wide for a tick, so the tick was not found and stayed beside
+    /// the glyph (read `C|` → `Cl`), and the edge under the glyph stayed as its underline. The tick is whitened where
+    /// the lattice puts it, the edge under the glyph too; the glyph stays.
+    @Test func aTickHiddenByATouchingGlyphIsWhitened() throws {
+        let w = 900, h = 90, border = 16
+        var p = [UInt8](repeating: 255, count: w * h)
+        let xs = (0..<20).map { 40 + 40 * $0 }
+        for x0 in xs { for x in x0..<(x0 + 2) { for y in 54..<74 { p[y * w + x] = 0 } } }
+        for y in 74..<76 { for x in 38..<(xs[19] + 4) { p[y * w + x] = 0 } }
+        // The glyph's stem, 10 px wide, on the edge, touching the tick at x = 200 from the right.
+        for y in 36..<74 { for x in 202..<212 { p[y * w + x] = 0 } }
+        let crop = try #require(GrayImage(width: w, height: h, pixels: p))
+        let comb = try #require(SlipCombCells.find(in: crop, border: border))
+        let white = comb.whitened(crop)
+        #expect(white.pixels[60 * w + 200] == 255, "the hidden tick whitened")
+        #expect(white.pixels[75 * w + 207] == 255, "no piece of the edge left under the glyph")
+        #expect(white.pixels[60 * w + 207] == 0 && white.pixels[40 * w + 204] == 0, "the glyph kept")
+        #expect(xs.filter { $0 != 200 }.allSatisfy { white.pixels[60 * w + $0] == 255 })
+    }
+
+    /// A stroke crossing the bottom edge (a descender, a comma hanging through it) keeps its columns of the edge.
+    @Test func aStrokeThroughTheEdgeKeepsItsColumns() throws {
+        let w = 900, h = 100, border = 16
+        var p = [UInt8](repeating: 255, count: w * h)
+        let xs = (0..<20).map { 40 + 40 * $0 }
+        for x0 in xs { for x in x0..<(x0 + 2) { for y in 54..<74 { p[y * w + x] = 0 } } }
+        for y in 74..<76 { for x in 38..<(xs[19] + 4) { p[y * w + x] = 0 } }
+        for y in 60..<80 { for x in 215..<219 { p[y * w + x] = 0 } }
+        let crop = try #require(GrayImage(width: w, height: h, pixels: p))
+        let white = try #require(SlipCombCells.find(in: crop, border: border)).whitened(crop)
+        #expect(white.pixels[75 * w + 217] == 0 && white.pixels[75 * w + 300] == 255)
+    }
+
+    /// A whitened comb crop of a tinted form: paper at 222 barred with white where ticks were whitened. The paper
+    /// becomes white, the ink stays black, a glyph's gray rim stays gray.
+    @Test func aCombCropsTintedPaperBecomesWhite() throws {
+        let w = 400, h = 80, border = 16
+        var p = [UInt8](repeating: 255, count: w * h)
+        for y in 30..<60 { for x in 20..<380 { p[y * w + x] = 222 } }
+        for k in 0..<9 { for y in 30..<60 { for x in (40 + 40 * k)..<(43 + 40 * k) { p[y * w + x] = 255 } } }
+        for y in 35..<55 { for x in 50..<60 { p[y * w + x] = 0 }; p[y * w + 60] = 120 }
+        let crop = try #require(GrayImage(width: w, height: h, pixels: p))
+        let white = SlipReader.paperWhite(crop, border: border)
+        #expect(white.pixels[45 * w + 100] == 255 && white.pixels[45 * w + 41] == 255 && white.pixels[10 * w + 100] == 255)
+        #expect(white.pixels[45 * w + 55] == 0)
+        #expect(white.pixels[45 * w + 60] > 120 && white.pixels[45 * w + 60] < 200)
+        // White paper is left as it is.
+        #expect(SlipReader.paperWhite(white, border: border).pixels == white.pixels)
+    }
+
     @Test func aSeparatorInACellOfItsOwn() {
         #expect(SlipSpacedText.joinedAmount("6 4 . 2 0") == "64,20")
         #expect(SlipSpacedText.joinedAmount("1 . 2 3 4 , 5 6") == "1234,56")
