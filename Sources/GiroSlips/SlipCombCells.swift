@@ -201,7 +201,9 @@ package struct SlipCombCells: Sendable {
             let c = origin + Double(k) * pitch
             guard !centres.contains(where: { abs($0 - c) < pitch / 4 }) else { continue }
             var best: Int?
-            for x in max(0, Int(c) - 2)...min(w - 1, Int(c) + 2) {
+            let xa = max(0, Int(c) - 2), xb = min(w - 1, Int(c) + 2)
+            guard xa <= xb else { continue }
+            for x in xa...xb {
                 var n = 0
                 for y in from..<to where crop.pixels[y * w + x] < dark { n += 1 }
                 guard n * 10 >= (to - from) * 9 else { continue }
