@@ -26,6 +26,9 @@ enum SlipProvenance {
         static let label = 0.2
         static let unknownClass = 0.6
         static let fewAnchors = 0.85
+        /// The payee's account on a form that lists more of the payee's accounts under one label: which one is
+        /// the payee's own is told by its line alone, and a line the OCR lost moves the next valid account up.
+        static let listedAccounts = 0.85
     }
 
     /// The record's provenance; `source` `caller-ocr` for words handed in, `print` when Giro's OCR read them.
@@ -56,9 +59,11 @@ enum SlipProvenance {
         var cap = 1.0
         if r.source.slipClass == SlipReader.unknownClass { cap = Level.unknownClass }
         if let template, let n = anchorsFound, n < max(2, template.minAnchors) { cap = min(cap, Level.fewAnchors) }
+        let listsAccounts = template?.zones.contains { $0.field == "alternativeAccounts" } == true
         return order.compactMap { byPath[$0] }.map { p in
             var p = p
             p.confidence = FieldProvenance.clamped(min(p.confidence, cap))
+            if listsAccounts, p.field.hasPrefix("creditor.account.") { p.confidence = min(p.confidence, Level.listedAccounts) }
             return p
         }
     }

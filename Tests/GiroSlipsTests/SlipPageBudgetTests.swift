@@ -15,9 +15,15 @@ import Testing
         let started = ContinuousClock.now
         let spend: Duration
         var calls: [(at: Duration, budget: Int)] = []
-        init(spend: Duration) { self.spend = spend }
+        /// When set, the first call waits for it (at most 60 s): the test acts while that call runs.
+        let hold: DispatchSemaphore?
+        init(spend: Duration, hold: DispatchSemaphore? = nil) { (self.spend, self.hold) = (spend, hold) }
         func recognize(_ image: OCRImage, settings: OCRSettings) throws -> PageWords {
-            lock.withLock { calls.append((ContinuousClock.now - started, settings.budgetMilliseconds)) }
+            let first = lock.withLock {
+                calls.append((ContinuousClock.now - started, settings.budgetMilliseconds))
+                return calls.count == 1
+            }
+            if first, let hold { _ = hold.wait(timeout: .now() + 60) }
             Thread.sleep(forTimeInterval: Double(spend.components.attoseconds) / 1e18 + Double(spend.components.seconds))
             return PageWords(width: image.width, height: image.height, words: [])
         }
@@ -46,7 +52,8 @@ import Testing
 
     /// A cancelled reading (the service's watchdog cancels a request past its budget) starts no further pass.
     @Test func noPassStartsOnceCancelled() async throws {
-        let engine = SlowEngine(spend: .milliseconds(1_000))
+        let hold = DispatchSemaphore(value: 0)
+        let engine = SlowEngine(spend: .milliseconds(10), hold: hold)
         let options = SlipImageOptions(budgetMilliseconds: 20_000, detectPaper: false)
         let page = try Self.blankPage()
         let task = Task { () -> ErrorCode? in
@@ -62,6 +69,7 @@ import Testing
         // Cancelled while the first page pass runs.
         while engine.recorded.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         task.cancel()
+        hold.signal()
         let code = await task.value
         #expect(code == .ocrTimeout)
         #expect(engine.recorded.count == 1, "\(engine.recorded.count) passes after the cancel: \(engine.recorded)")
