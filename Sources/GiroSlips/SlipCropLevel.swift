@@ -13,32 +13,28 @@ enum SlipCropLevel {
     /// Most dark pixels sampled: a photo's textured paper is not worth more.
     static let maxSamples = 60_000
 
-    /// The slope (rows per column, positive when the line falls to the right) of the longest line across the crop;
-    /// nil when no line crosses half the crop's inner width or the crop is level within 1.5 px end to end.
-    /// Lines are print darker than the paper by 40 levels: a dropped-out form colour's light remains count.
     /// `Int(v.rounded())` (half away from zero) for a pixel coordinate: truncation and the exact fractional part,
     /// without the C library's `round` the compiler calls for `rounded()` — the slope search rounds every sampled
     /// pixel for each of 71 slopes (2–7 % of a photo's CPU outside Tesseract).
     @inline(__always)
     static func nearest(_ v: Double) -> Int {
-        guard abs(v) < 1e15 else { return Int(v.rounded()) }
+        // Beyond Int's range or not a number (no pixel either way): a level no histogram holds, not a trap.
+        guard abs(v) < 1e15 else { return abs(v) < 1e18 ? Int(v.rounded()) : Int.max / 4 }
         let t = Int(v), f = v - Double(t)
         return f >= 0.5 ? t + 1 : f <= -0.5 ? t - 1 : t
     }
 
+    /// The slope (rows per column, positive when the line falls to the right) of the longest line across the crop;
+    /// nil when no line crosses half the crop's inner width or the crop is level within 1.5 px end to end.
+    /// Lines are print darker than the paper by 40 levels: a dropped-out form colour's light remains count.
     static func slope(_ crop: GrayImage, border: Int) -> Double? {
         let w = crop.width, h = crop.height
         let x0 = border, x1 = w - border, y0 = border, y1 = h - border
-        guard x1 - x0 >= 200, y1 - y0 >= 12, crop.pixels.count == w * h else { return nil }
-        var histogram = [Int](repeating: 0, count: 256)
-        for y in y0..<y1 { for x in x0..<x1 { histogram[Int(crop.pixels[y * w + x])] += 1 } }
-        let inside = (x1 - x0) * (y1 - y0)
-        var seen = 0, paper = 255
-        for (v, n) in histogram.enumerated() { seen += n; if seen * 2 >= inside { paper = v; break } }
-        let dark = paper - 40
+        guard x1 - x0 >= 200, y1 - y0 >= 12, let levels = SlipCropLevels(crop, border: border) else { return nil }
+        let dark = levels.level(reaching: 1, of: 2) - 40
         guard dark > 0 else { return nil }
         var points: [(x: Double, y: Double)] = []
-        let count = histogram[0..<dark].reduce(0, +)
+        let count = levels.count(below: dark)
         let stride = max(1, count / maxSamples + 1)
         var k = 0
         let cx = Double(x0 + x1) / 2

@@ -60,20 +60,11 @@ extension SlipReader {
     /// read as noise around the glyphs (perturbed renders on tinted paper: cells read at confidence 0). The lower end
     /// of the light pixels' levels (their 10th percentile) becomes white, ink stays black.
     static func paperWhite(_ crop: GrayImage, border: Int) -> GrayImage {
-        let w = crop.width, h = crop.height
-        guard crop.pixels.count == w * h, w > 2 * border, h > 2 * border else { return crop }
-        var histogram = [Int](repeating: 0, count: 256)
-        for y in border..<(h - border) { for x in border..<(w - border) { histogram[Int(crop.pixels[y * w + x])] += 1 } }
-        let light = histogram[Self.lightFrom...].reduce(0, +)
-        guard light > 0 else { return crop }
-        var seen = 0, paper = 255
-        for v in Self.lightFrom...255 {
-            seen += histogram[v]
-            if seen * 10 >= light { paper = v; break }
-        }
+        guard let levels = SlipCropLevels(crop, border: border), levels.count(from: Self.lightFrom) > 0 else { return crop }
+        let paper = levels.level(reaching: 1, of: 10, from: Self.lightFrom)
         guard paper < 250 else { return crop }
         let lut = (0...255).map { v in UInt8(min(255, v * 255 / paper)) }
-        return GrayImage(width: w, height: h, pixels: crop.pixels.map { lut[Int($0)] }) ?? crop
+        return GrayImage(width: crop.width, height: crop.height, pixels: crop.pixels.map { lut[Int($0)] }) ?? crop
     }
 
     /// Gray levels from which a crop's pixel counts as paper (`paperWhite`).
@@ -84,16 +75,8 @@ extension SlipReader {
     /// as light gray strokes at the glyphs' pitch, which the engine reads as `1`, `|` or letters between the value's.
     static func remainsToPaper(_ crop: GrayImage, border: Int) -> GrayImage {
         let w = crop.width, h = crop.height
-        guard crop.pixels.count == w * h, w > 2 * border, h > 2 * border else { return crop }
-        var histogram = [Int](repeating: 0, count: 256)
-        for y in border..<(h - border) { for x in border..<(w - border) { histogram[Int(crop.pixels[y * w + x])] += 1 } }
-        let inside = (w - 2 * border) * (h - 2 * border)
-        func percentile(_ q: Int) -> Int {
-            var seen = 0
-            for (v, n) in histogram.enumerated() { seen += n; if seen * 100 >= q * inside { return v } }
-            return 255
-        }
-        let ink = percentile(2), paper = percentile(90)
+        guard let levels = SlipCropLevels(crop, border: border) else { return crop }
+        let ink = levels.level(reaching: 2, of: 100), paper = levels.level(reaching: 90, of: 100)
         guard paper - ink >= 100 else { return crop }
         let cut = UInt8(ink + (paper - ink) * 6 / 10), faint = UInt8(max(ink, paper - 16))
         // Whole marks only: a stroke with no pixel as dark as the cut (a tick, a box edge) goes; one with a dark

@@ -16,4 +16,11 @@ import Testing
             #expect(SlipCropLevel.nearest(v) == Int(v.rounded()), "\(v)")
         }
     }
+
+    /// Where `Int(v.rounded())` would trap: a value off any histogram instead.
+    @Test func nearestOfNoNumberIsOffTheRows() {
+        for v in [Double.nan, .infinity, -.infinity, 1e300, -1e300] {
+            #expect(SlipCropLevel.nearest(v) == Int.max / 4, "\(v)")
+        }
+    }
 }
