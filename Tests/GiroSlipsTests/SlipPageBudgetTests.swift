@@ -54,7 +54,9 @@ import Testing
     @Test func noPassStartsOnceCancelled() async throws {
         let hold = DispatchSemaphore(value: 0)
         let engine = SlowEngine(spend: .milliseconds(10), hold: hold)
-        let options = SlipImageOptions(budgetMilliseconds: 20_000, detectPaper: false)
+        // The longest budget: the test's own task may wait long for a thread when the whole suite runs on 2 cores.
+        let options = SlipImageOptions(budgetMilliseconds: 120_000, detectPaper: false)
+        let started = ContinuousClock.now
         let page = try Self.blankPage()
         let task = Task { () -> ErrorCode? in
             do {
@@ -71,7 +73,8 @@ import Testing
         task.cancel()
         hold.signal()
         let code = await task.value
-        #expect(code == .ocrTimeout)
+        // The cancel surfaces as `ocr_timeout`; only a reading that outlived its whole budget ends without one.
+        #expect(code == .ocrTimeout || ContinuousClock.now - started >= .seconds(120), "\(String(describing: code))")
         #expect(engine.recorded.count == 1, "\(engine.recorded.count) passes after the cancel: \(engine.recorded)")
     }
 }
