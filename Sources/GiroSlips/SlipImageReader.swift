@@ -170,6 +170,8 @@ extension SlipReader {
             var cropSpelledPage = false
             // Looks of a checked value that failed their check (`SlipCheckChoice` combines them).
             var failed: [String] = pageOK || pageZone.isEmpty ? [] : [pageZone.lines.joined(separator: " ")]
+            // The black-and-white look thresholds the first look's crop (the same box at the same scale): cropped once.
+            var plainCrop: (box: SlipBox, room: Double, made: (crop: GrayImage, contrast: Int, cells: SlipCombCells?))?
             for (scale, binarized) in variants {
                 guard ContinuousClock.now < deadline, !Task.isCancelled else { break }   // the request gave up
                 // The zone where its label placed it (or its value was found), not the template's box.
@@ -177,9 +179,13 @@ extension SlipReader {
                 // (a comb's wall is its decimal mark's place; a currency box follows it) nor a companion box.
                 let cropBox = zones[k].crop ?? zone.box
                 let runsOn = zone.parser != .amount && !Self.isCompanion(zone, in: template)
-                guard let (gray, contrast, cells) = valueCrop(image, values: values, cropBox, match.transform, dpi: options.zoneDPI * scale,
-                                                              room: runsOn ? Self.room(cropBox, placed: zones[k].placed) : 0,
-                                                              beside: runsOn ? .infinity : 0, crossWalls: runsOn) else { break }
+                let room = runsOn ? Self.room(cropBox, placed: zones[k].placed) : 0
+                let reused = scale == 1 ? plainCrop.flatMap { $0.box == cropBox && $0.room == room ? $0.made : nil } : nil
+                guard let (gray, contrast, cells) = reused ?? valueCrop(image, values: values, cropBox, match.transform,
+                                                                        dpi: options.zoneDPI * scale, room: room,
+                                                                        beside: runsOn ? .infinity : 0, crossWalls: runsOn)
+                else { break }
+                if scale == 1 { plainCrop = (cropBox, room, (gray, contrast, cells)) }
                 // No ink in a box the page pass found empty: nothing to read (paper noise stretched to full contrast
                 // costs Tesseract a second of layout analysis and gives invented letters).
                 if zones[k].isEmpty, contrast < Self.inkContrast { break }
