@@ -75,7 +75,7 @@ extension SlipReader {
     /// glyphs' height): a break where two glyphs' centres are 1.5 pitches apart or more. Nil for ordinary print
     /// (its glyphs touch or nearly) and for fewer than four glyphs.
     static func spacedStrip(_ crop: GrayImage) -> GrayImage? {
-        guard let band = SlipSpacedText.mainBand(crop) else { return nil }
+        guard let band = accentedBand(crop) else { return nil }
         let runs = SlipFillMarks.glyphRuns(band).filter { $0.ink >= 3 }
         guard runs.count >= 4, runs.count <= 120, let tallest = runs.map(\.height).max(), tallest >= 8 else { return nil }
         let main = runs.filter { $0.height * 10 >= tallest * 4 }
@@ -109,5 +109,31 @@ extension SlipReader {
             at += r.end - r.start
         }
         return GrayImage(width: width, height: height, pixels: pixels)
+    }
+}
+
+extension SlipReader {
+    /// The rows of the crop's main line of print (`SlipSpacedText.mainBand`) with the ink within 45 % of its height
+    /// above and below it: an accent or umlaut set apart from its capital by a row of paper (`Ü`), a cedilla.
+    static func accentedBand(_ crop: GrayImage) -> GrayImage? {
+        let w = crop.width, h = crop.height
+        guard crop.pixels.count == w * h, w > 0 else { return nil }
+        var rowInk = [Int](repeating: 0, count: h)
+        for y in 0..<h { for x in 0..<w where crop.pixels[y * w + x] < 128 { rowInk[y] += 1 } }
+        var best: (from: Int, to: Int, ink: Int)?
+        var y = 0
+        while y < h {
+            guard rowInk[y] > 0 else { y += 1; continue }
+            var e = y, ink = 0
+            while e < h, rowInk[e] > 0 { ink += rowInk[e]; e += 1 }
+            if ink > best?.ink ?? 0 { best = (y, e, ink) }
+            y = e
+        }
+        guard let b = best, b.to - b.from >= 8 else { return nil }
+        let reach = (b.to - b.from) * 45 / 100
+        var from = b.from, to = b.to
+        for r in stride(from: b.from - 1, through: max(0, b.from - reach), by: -1) where rowInk[r] > 0 { from = r }
+        for r in b.to..<min(h, b.to + reach) where rowInk[r] > 0 { to = r + 1 }
+        return GrayImage(width: w, height: to - from, pixels: Array(crop.pixels[(from * w)..<(to * w)]))
     }
 }

@@ -15,12 +15,11 @@ extension SlipReader {
     static func zoneLines(_ crop: GrayImage, cells: SlipCombCells?, parser: SlipParserKind, engine: some OCREngine,
                           settings: OCRSettings, valid: ((String) -> Bool)? = nil) -> (text: [String], confidence: Int?)? {
         if let cells, parser != .amount, settings.layout == .line {
+            // The cells' reading first: of two as sure, it is kept.
             var looks: [(text: [String], confidence: Int?)] = []
-            if let packed = packedRead(crop, cells, parser: parser, engine: engine, settings: settings), !packed.text.isEmpty {
-                looks.append(packed)
-            }
+            let packed = packedRead(crop, cells, parser: parser, engine: engine, settings: settings).flatMap { $0.text.isEmpty ? nil : $0 }
             // A packed reading that parses and is sure needs no reading cell by cell.
-            let settledPacked = looks.first.map { ($0.confidence ?? 0) >= Self.sureCells && (valid?($0.text.joined(separator: " ")) ?? false) } ?? false
+            let settledPacked = packed.map { ($0.confidence ?? 0) >= Self.sureCells && (valid?($0.text.joined(separator: " ")) ?? false) } ?? false
             if !settledPacked, var read = readCells(crop, cells, engine: engine, settings: settings) {
                 // A slashed or dotted zero read alone in its cell comes back as `©`, `@` or `Ø`: no character of a
                 // structured value (free text keeps what it read).
@@ -29,11 +28,12 @@ extension SlipReader {
                 }
                 looks.append(read)
             }
+            if let packed { looks.append(packed) }
             if let best = chosen(looks, valid: valid) {
                 // Cells the engine was unsure of (a lattice a little off the glyphs cuts them in halves, each read
                 // as a letter): the whitened crop read as a line too, the surer reading kept.
                 var out = best
-                if (best.confidence ?? 0) < Self.sureCells, !(valid.map { $0(best.text.joined(separator: " ")) } ?? false),
+                if (best.confidence ?? 0) < Self.sureCells,
                    let line = lineRead(crop, parser: parser, engine: engine, settings: settings, valid: valid), !line.text.isEmpty {
                     out = chosen(looks + [line], valid: valid) ?? best
                 }
@@ -69,10 +69,17 @@ extension SlipReader {
         }
         // An amount in a comb whose separator has a cell of its own (`| | |6|4|.|2|0|`): its cells, when they read
         // digits and one decimal mark (a thousands mark before it) and nothing else.
-        if let cells, parser == .amount, settings.layout == .line, cells.separatorWall(in: crop) == nil,
-           let read = readCells(crop, cells, engine: engine, settings: settings), let line = read.text.first,
-           let amount = SlipSpacedText.joinedAmount(line.filter { !$0.isWhitespace }.map { String($0) }.joined(separator: " ")) {
-            return ([amount], read.confidence)
+        // Read by its cells, else packed (`87,40` in five cells read by cells as `8 7 . 4 0`, wide, as nothing).
+        if let cells, parser == .amount, settings.layout == .line, cells.separatorWall(in: crop) == nil {
+            for look in 0..<2 {
+                guard let read = look == 0 ? readCells(crop, cells, engine: engine, settings: settings)
+                                           : packedRead(crop, cells, parser: parser, engine: engine, settings: settings),
+                      let line = read.text.first,
+                      let amount = SlipSpacedText.joinedAmount(line.filter { !$0.isWhitespace }.map { String($0) }.joined(separator: " "))
+                else { continue }
+                combTrace(parser, cells, crop, [read], ([amount], read.confidence))
+                return ([amount], read.confidence)
+            }
         }
         let line = lineRead(crop, parser: parser, engine: engine, settings: settings, valid: valid)
         if combTraceOn, let line {
@@ -123,14 +130,18 @@ extension SlipReader {
         } else if parser == .text || parser == .lines, text.count == 1, let respaced = SlipSpacedText.respaced(text[0], crop: crop) {
             text = [respaced]
         }
-        if parser != .amount, parser != .lines, text.count <= 1, let strip = spacedStrip(crop),
+        if parser != .lines, text.count <= 1, let strip = spacedStrip(crop),
            let packedImage = OCRImage(width: strip.width, height: strip.height, pixels: strip.pixels),
            let packedWords = try? engine.recognize(packedImage, settings: settings) {
             var packed = lines(packedWords)
             packed.text = withoutFrameBars(packed.text)
             if packed.text.count > 1, let longest = packed.text.max(by: { $0.count < $1.count }) { packed.text = [longest] }
             if parser != .text { packed.text = packed.text.map { String($0.map { Self.zeroLookalikes.contains($0) ? "0" : $0 }) } }
-            let out = chosen([packed, (text, read.confidence)], valid: valid) ?? (text, read.confidence)
+            // An amount's digits and mark one a cell: the amount they spell (`87,40`).
+            if parser == .amount {
+                packed.text = packed.text.map { SlipSpacedText.joinedAmount($0.filter { !$0.isWhitespace }.map { String($0) }.joined(separator: " ")) ?? $0 }
+            }
+            let out = chosen([(text, read.confidence), packed], valid: valid) ?? (text, read.confidence)
             if combTraceOn {
                 FileHandle.standardError.write(Data("spaced \(parser.rawValue) line \(text)@\(read.confidence ?? -1) packed \(packed.text)@\(packed.confidence ?? -1) -> \(out.text)\n".utf8))
             }

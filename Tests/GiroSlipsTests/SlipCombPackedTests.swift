@@ -15,17 +15,18 @@ import Testing
         return try ImageLoader().load([UInt8](Data(contentsOf: url))).image
     }
 
-    static func settings(_ parser: SlipParserKind) -> OCRSettings {
-        OCRSettings(languages: ["eng"], whitelist: parser.defaultWhitelist, layout: .line, budgetMilliseconds: 5_000)
+    static func settings(_ parser: SlipParserKind, _ languages: [String] = ["eng"]) -> OCRSettings {
+        OCRSettings(languages: languages, whitelist: parser.defaultWhitelist, layout: .line, budgetMilliseconds: 5_000)
     }
 
     /// The crop read as the image path reads a zone: its comb (if any) found and whitened, then `zoneLines`.
-    static func read(_ name: String, _ parser: SlipParserKind, valid: ((String) -> Bool)? = nil) throws -> [String] {
+    static func read(_ name: String, _ parser: SlipParserKind, languages: [String] = ["eng"],
+                     valid: ((String) -> Bool)? = nil) throws -> [String] {
         let image = try crop(name)
         let cells = SlipCombCells.find(in: image, border: SlipReader.cropBorder)
         let whitened = cells.map { $0.whitened(image) } ?? image
         let read = try #require(SlipReader.zoneLines(whitened, cells: cells, parser: parser, engine: TesseractEngine(),
-                                                     settings: settings(parser), valid: valid))
+                                                     settings: settings(parser, languages), valid: valid))
         return read.text
     }
 
@@ -53,6 +54,17 @@ import Testing
         #expect(SlipReader.spacedStrip(image) != nil)
         #expect(try Self.read("synthetic-name-serif-spaced.png", .text) == ["Water-link"])
         #expect(try Self.read("synthetic-iban-sans-spaced.png", .iban, valid: Self.validIBAN) == ["BE68539007547034"])
+    }
+
+    /// An amount right-aligned in a comb, its comma in a cell of its own: read by its cells, or packed when the
+    /// cells spell no amount (perturbed be.overschrijving: `87,40` read as nothing).
+    @Test func anAmountWithItsCommaInACellOfItsOwn() throws {
+        #expect(try Self.read("synthetic-amount-serif-ticks.png", .amount) == ["87,40"])
+    }
+
+    /// Capitals with umlauts whose dots stand apart from the letter by a row of paper keep them when packed.
+    @Test func spacedCapitalsKeepTheirUmlauts() throws {
+        #expect(try Self.read("synthetic-text-mono-spaced.png", .text, languages: ["deu"]) == ["KURSGEBÜHR FRÜHJAHR"])
     }
 
     /// Ordinary print (glyphs nearly touching) is no comb's spacing: not packed.
