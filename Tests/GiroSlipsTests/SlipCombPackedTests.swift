@@ -59,11 +59,20 @@ import Testing
     /// An amount right-aligned in a comb, its comma in a cell of its own: read by its cells, or packed when the
     /// cells spell no amount (perturbed be.overschrijving: `87,40` read as nothing).
     @Test func anAmountWithItsCommaInACellOfItsOwn() throws {
+        let image = try Self.crop("synthetic-amount-serif-ticks.png")
+        let cells = try #require(SlipCombCells.find(in: image, border: SlipReader.cropBorder))
+        let packed = SlipReader.packedRead(cells.whitened(image), cells, parser: .amount, engine: TesseractEngine(),
+                                           settings: Self.settings(.amount))
+        #expect(packed?.text == ["87,40"])
         #expect(try Self.read("synthetic-amount-serif-ticks.png", .amount) == ["87,40"])
     }
 
     /// Capitals with umlauts whose dots stand apart from the letter by a row of paper keep them when packed.
     @Test func spacedCapitalsKeepTheirUmlauts() throws {
+        let strip = try #require(SlipReader.spacedStrip(try Self.crop("synthetic-text-mono-spaced.png")))
+        let image = try #require(OCRImage(width: strip.width, height: strip.height, pixels: strip.pixels))
+        let words = try TesseractEngine().recognize(image, settings: Self.settings(.text, ["deu"]))
+        #expect(SlipReader.lines(words).text == ["KURSGEBÜHR FRÜHJAHR"])
         #expect(try Self.read("synthetic-text-mono-spaced.png", .text, languages: ["deu"]) == ["KURSGEBÜHR FRÜHJAHR"])
     }
 
