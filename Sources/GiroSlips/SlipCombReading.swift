@@ -5,52 +5,119 @@ import GiroOCR
 
 // Reading a zone crop: as one line, or — a comb field — cell by cell in one OCR call.
 extension SlipReader {
-    /// The zone's text lines and their lowest confidence; nil when the engine fails. A comb's inked cells are set
-    /// apart on a strip (each cell comes back as its own word with its own confidence), read once, and joined in
-    /// cell order, an empty cell between two inked ones a space; the field's confidence is its lowest cell's. Cells
-    /// read unsure are read again as a line. Amounts are read by their cells where the decimal mark stands on a
-    /// cell wall or in a cell of its own, else as a line.
+    /// The zone's text lines and their lowest confidence; nil when the engine fails. A comb is read two ways: its
+    /// inked cells set apart on a strip (each cell comes back as its own word with its own confidence), joined in
+    /// cell order, an empty cell between two inked ones a space, the field's confidence its lowest cell's; and its
+    /// glyphs packed into a line of ordinary print (`packedRead`). The reading `valid` accepts (check digits, an
+    /// amount's grammar, a name's letters) is kept, the surer one first; without one accepted, the surer one. Both
+    /// unsure: the whitened crop read as a line too. Amounts are read by their cells where the decimal mark stands
+    /// on a cell wall or in a cell of its own, else as a line.
     static func zoneLines(_ crop: GrayImage, cells: SlipCombCells?, parser: SlipParserKind, engine: some OCREngine,
-                          settings: OCRSettings) -> (text: [String], confidence: Int?)? {
-        if let cells, parser != .amount, settings.layout == .line, var read = readCells(crop, cells, engine: engine, settings: settings) {
-            // A slashed or dotted zero read alone in its cell comes back as `©`, `@` or `Ø`: no character of a
-            // structured value (free text keeps what it read).
-            if parser != .text, parser != .lines {
-                read.text = read.text.map { String($0.map { Self.zeroLookalikes.contains($0) ? "0" : $0 }) }
+                          settings: OCRSettings, valid: ((String) -> Bool)? = nil) -> (text: [String], confidence: Int?)? {
+        if let cells, parser != .amount, settings.layout == .line {
+            // The cells' reading first: of two as sure, it is kept.
+            var looks: [(text: [String], confidence: Int?)] = []
+            let packed = packedRead(crop, cells, parser: parser, engine: engine, settings: settings).flatMap { $0.text.isEmpty ? nil : $0 }
+            // A packed reading that parses and is sure needs no reading cell by cell.
+            let settledPacked = packed.map { ($0.confidence ?? 0) >= Self.sureCells && (valid?($0.text.joined(separator: " ")) ?? false) } ?? false
+            if !settledPacked, var read = readCells(crop, cells, engine: engine, settings: settings) {
+                // A slashed or dotted zero read alone in its cell comes back as `©`, `@` or `Ø`: no character of a
+                // structured value (free text keeps what it read).
+                if parser != .text, parser != .lines {
+                    read.text = read.text.map { String($0.map { Self.zeroLookalikes.contains($0) ? "0" : $0 }) }
+                }
+                looks.append(read)
             }
-            // Cells the engine was unsure of (a lattice a little off the glyphs cuts them in halves, each read as a
-            // letter): the whitened crop read as a line too, the surer reading kept.
-            guard (read.confidence ?? 0) < Self.sureCells,
-                  let line = lineRead(crop, parser: parser, engine: engine, settings: settings),
-                  (line.confidence ?? 0) > (read.confidence ?? 0), !line.text.isEmpty else { return read }
-            return line
+            if let packed { looks.append(packed) }
+            if let best = chosen(looks, valid: valid) {
+                // Cells the engine was unsure of (a lattice a little off the glyphs cuts them in halves, each read
+                // as a letter): the whitened crop read as a line too, the surer reading kept.
+                var out = best
+                if (best.confidence ?? 0) < Self.sureCells,
+                   let line = lineRead(crop, parser: parser, engine: engine, settings: settings, valid: valid), !line.text.isEmpty {
+                    out = chosen(looks + [line], valid: valid) ?? best
+                }
+                combTrace(parser, cells, crop, looks, out)
+                return out
+            }
         }
-        // An amount in a comb: its cells, the decimal comma where a mark stands on a cell wall.
-        if let cells, parser == .amount, settings.layout == .line, let wall = cells.separatorWall(in: crop),
-           let read = readCells(crop, cells, engine: engine, settings: settings), let line = read.text.first {
-            let digits = Array(line.filter { $0.isASCII && $0.isNumber })
+        // An amount in a comb: its cells, the decimal comma where a mark stands on a cell wall; the packed line
+        // where the cells read no digit in some inked cell.
+        if let cells, parser == .amount, settings.layout == .line, let wall = cells.separatorWall(in: crop) {
             let cents = cells.cells.indices.filter { $0 > wall && cells.inked(cells.cells[$0], in: crop) }.count
-            if cents == 2, digits.count > 2 {
-                return ([String(digits.dropLast(2)) + "," + String(digits.suffix(2))], read.confidence)
+            let inked = cells.cells.indices.filter { cells.inked(cells.cells[$0], in: crop) }.count
+            var looks: [(text: [String], confidence: Int?)] = [], fallback: (text: [String], confidence: Int?)?
+            for look in 0..<2 {
+                guard let read = look == 0 ? readCells(crop, cells, engine: engine, settings: settings)
+                                           : packedRead(crop, cells, parser: parser, engine: engine, settings: settings),
+                      let line = read.text.first else { continue }
+                looks.append(read)
+                let digits = Array(line.filter { $0.isASCII && $0.isNumber })
+                guard cents == 2, digits.count > 2 else { continue }
+                let amount = ([String(digits.dropLast(2)) + "," + String(digits.suffix(2))], read.confidence)
+                // A digit for every inked cell: read whole.
+                if digits.count == inked {
+                    combTrace(parser, cells, crop, looks, amount)
+                    return amount
+                }
+                if fallback == nil { fallback = amount }
+            }
+            if let fallback {
+                combTrace(parser, cells, crop, looks, fallback)
+                return fallback
             }
         }
         // An amount in a comb whose separator has a cell of its own (`| | |6|4|.|2|0|`): its cells, when they read
         // digits and one decimal mark (a thousands mark before it) and nothing else.
-        if let cells, parser == .amount, settings.layout == .line, cells.separatorWall(in: crop) == nil,
-           let read = readCells(crop, cells, engine: engine, settings: settings), let line = read.text.first,
-           let amount = SlipSpacedText.joinedAmount(line.filter { !$0.isWhitespace }.map { String($0) }.joined(separator: " ")) {
-            return ([amount], read.confidence)
+        // Read by its cells, else packed (`87,40` in five cells read by cells as `8 7 . 4 0`, wide, as nothing).
+        if let cells, parser == .amount, settings.layout == .line, cells.separatorWall(in: crop) == nil {
+            for look in 0..<2 {
+                guard let read = look == 0 ? readCells(crop, cells, engine: engine, settings: settings)
+                                           : packedRead(crop, cells, parser: parser, engine: engine, settings: settings),
+                      let line = read.text.first,
+                      let amount = SlipSpacedText.joinedAmount(line.filter { !$0.isWhitespace }.map { String($0) }.joined(separator: " "))
+                else { continue }
+                combTrace(parser, cells, crop, [read], ([amount], read.confidence))
+                return ([amount], read.confidence)
+            }
         }
-        return lineRead(crop, parser: parser, engine: engine, settings: settings)
+        let line = lineRead(crop, parser: parser, engine: engine, settings: settings, valid: valid)
+        if combTraceOn, let line {
+            if let cells { combTrace(parser, cells, crop, [], line) } else { FileHandle.standardError.write(Data("zone \(parser.rawValue) no comb -> \(line.text)@\(line.confidence ?? -1)\n".utf8)) }
+        }
+        return line
     }
+
+    /// Of a comb's readings, the surest that `valid` accepts, else the surest; the earlier of two as sure.
+    static func chosen(_ looks: [(text: [String], confidence: Int?)], valid: ((String) -> Bool)?) -> (text: [String], confidence: Int?)? {
+        let ranked = looks.enumerated().sorted { a, b in
+            let ca = a.element.confidence ?? 0, cb = b.element.confidence ?? 0
+            return ca != cb ? ca > cb : a.offset < b.offset
+        }.map(\.element).filter { !$0.text.isEmpty }
+        if let valid, let ok = ranked.first(where: { valid($0.text.joined(separator: " ")) }) { return ok }
+        return ranked.first ?? looks.first
+    }
+
+    /// `GIRO_COMB_TRACE=1`: one stderr line per comb reading, its looks and the one kept.
+    static func combTrace(_ parser: SlipParserKind, _ cells: SlipCombCells, _ crop: GrayImage,
+                          _ looks: [(text: [String], confidence: Int?)], _ out: (text: [String], confidence: Int?)) {
+        guard combTraceOn else { return }
+        let inked = cells.cells.indices.filter { cells.inked(cells.cells[$0], in: crop) }.count
+        let shown = looks.map { "\($0.text)@\($0.confidence ?? -1)" }.joined(separator: " | ")
+        FileHandle.standardError.write(Data("comb \(parser.rawValue) cells=\(cells.cells.count) inked=\(inked) looks: \(shown) -> \(out.text)@\(out.confidence ?? -1)\n".utf8))
+    }
+
+    static let combTraceOn = ProcessInfo.processInfo.environment["GIRO_COMB_TRACE"] == "1"
 
     /// A comb's reading whose every cell is at least this sure (0…100) is not read again as a line.
     static let sureCells = 60
 
     /// The crop read as one line: frame bars dropped, a comb's spaced digits joined into an amount, a comb's
     /// spaced letters re-spaced by their pitch.
+    /// Glyphs standing at a comb's pitch with no comb found (`spacedStrip`) are read packed too; the reading
+    /// `valid` accepts is kept, the surer one first.
     static func lineRead(_ crop: GrayImage, parser: SlipParserKind, engine: some OCREngine,
-                         settings: OCRSettings) -> (text: [String], confidence: Int?)? {
+                         settings: OCRSettings, valid: ((String) -> Bool)? = nil) -> (text: [String], confidence: Int?)? {
         guard let image = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels),
               let words = try? engine.recognize(image, settings: settings) else { return nil }
         let read = lines(words)
@@ -62,6 +129,23 @@ extension SlipReader {
             text = text.map { SlipDecimalMark.repaired($0, crop: text.count == 1 ? crop : nil) ?? $0 }
         } else if parser == .text || parser == .lines, text.count == 1, let respaced = SlipSpacedText.respaced(text[0], crop: crop) {
             text = [respaced]
+        }
+        if parser != .lines, text.count <= 1, let strip = spacedStrip(crop),
+           let packedImage = OCRImage(width: strip.width, height: strip.height, pixels: strip.pixels),
+           let packedWords = try? engine.recognize(packedImage, settings: settings) {
+            var packed = lines(packedWords)
+            packed.text = withoutFrameBars(packed.text)
+            if packed.text.count > 1, let longest = packed.text.max(by: { $0.count < $1.count }) { packed.text = [longest] }
+            if parser != .text { packed.text = packed.text.map { String($0.map { Self.zeroLookalikes.contains($0) ? "0" : $0 }) } }
+            // An amount's digits and mark one a cell: the amount they spell (`87,40`).
+            if parser == .amount {
+                packed.text = packed.text.map { SlipSpacedText.joinedAmount($0.filter { !$0.isWhitespace }.map { String($0) }.joined(separator: " ")) ?? $0 }
+            }
+            let out = chosen([(text, read.confidence), packed], valid: valid) ?? (text, read.confidence)
+            if combTraceOn {
+                FileHandle.standardError.write(Data("spaced \(parser.rawValue) line \(text)@\(read.confidence ?? -1) packed \(packed.text)@\(packed.confidence ?? -1) -> \(out.text)\n".utf8))
+            }
+            return out
         }
         return (text, read.confidence)
     }

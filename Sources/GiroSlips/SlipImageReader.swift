@@ -198,7 +198,17 @@ extension SlipReader {
                                            whitelist: zone.ocr.whitelist ?? zone.parser.defaultWhitelist,
                                            layout: zone.ocr.layout ?? .line, budgetMilliseconds: min(remaining, 5_000))
                 calls += 1
-                guard var lines = Self.zoneLines(crop, cells: cells, parser: zone.parser, engine: engine, settings: settings) else { break }
+                // A comb's readings are judged by the field's parser: the one that parses whole is kept.
+                let base = zones[k]
+                let valid = { (text: String) -> Bool in
+                    var c = base
+                    c.lines = [zone.field.hasSuffix(".name") ? SlipNameZeros.lettered(text) : text]
+                    guard let o = outcome(c), o.diagnostics.isEmpty else { return false }
+                    if case .reference(let r)? = o.value { return r.valid != false }
+                    return true
+                }
+                guard var lines = Self.zoneLines(crop, cells: cells, parser: zone.parser, engine: engine, settings: settings,
+                                                 valid: valid) else { break }
                 // A label line or printed instruction the crop took in is no reading (`SlipPrintedText`).
                 if SlipPrintedText.applies(to: zone.parser) { lines.text = SlipPrintedText.of(template).cleaned(lines.text) }
                 var candidate = zones[k]
