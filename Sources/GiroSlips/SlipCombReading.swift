@@ -53,7 +53,7 @@ extension SlipReader {
                          settings: OCRSettings) -> (text: [String], confidence: Int?)? {
         guard let image = OCRImage(width: crop.width, height: crop.height, pixels: crop.pixels),
               let words = try? engine.recognize(image, settings: settings) else { return nil }
-        let read = lines(words)
+        let read = lines(withoutFlatWords(words))
         var text = withoutFrameBars(read.text)
         // One value per comb cell read as a line: its spacing comes from the cells, not from the words.
         if parser == .amount {
@@ -67,6 +67,18 @@ extension SlipReader {
     }
 
     static let zeroLookalikes: Set<Character> = ["©", "@", "®", "Ø", "ø"]
+
+    /// Letters or digits read on a mark under a quarter of the reading's tallest word's height are no text: a box's
+    /// edge a scan's blur left in the crop's first rows comes back as a word 1 px high (`Bo`, `KÉK` at confidence
+    /// 28–44 above `Szabó László`), whose confidence, the zone's lowest, rejected the name. Punctuation stays (a
+    /// dash between an account's groups is flat).
+    static func withoutFlatWords(_ page: PageWords) -> PageWords {
+        func textual(_ w: PageWord) -> Bool { w.text.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) } }
+        guard let tallest = page.words.filter(textual).map(\.h).max(), tallest > 0 else { return page }
+        var out = page
+        out.words = page.words.filter { !textual($0) || $0.h * 4 >= tallest }
+        return out
+    }
 
     /// A box's frame caught at a line's end comes back as `|` (`6075 0629 9006 |`, `|1234567890`), or as an
     /// unpaired bracket (`[2024031234`): no character of the value, dropped there.

@@ -36,7 +36,7 @@ extension SlipReader {
         // askew. On the dropout, the form colour's light remains (a red comb dropped to light gray) go to paper.
         // Only a comb's crop is kept levelled: moving columns by whole pixels puts a step into the glyphs they
         // cross, which a line of plain print (read whole, a small turn and all) does not need.
-        if fromDropout { crop = Self.remainsToPaper(crop, border: Self.cropBorder) }
+        if fromDropout { crop = Self.remainsToPaper(Self.paperWhite(crop, border: Self.cropBorder), border: Self.cropBorder) }
         let level = SlipCropLevel.levelled(crop, border: Self.cropBorder)
         // Ticks a glyph hid are whitened where the lattice puts them, the box's edge under glyphs standing on it
         // too, and the paper made white — except in an amount's or a companion's box (`crossWalls` false), whose
