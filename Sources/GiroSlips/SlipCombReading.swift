@@ -68,15 +68,17 @@ extension SlipReader {
 
     static let zeroLookalikes: Set<Character> = ["©", "@", "®", "Ø", "ø"]
 
-    /// Letters or digits read on a mark under a quarter of the reading's tallest word's height are no text: a box's
+    /// Letters or digits read on a mark under a quarter of the reading's median word height are no text: a box's
     /// edge a scan's blur left in the crop's first rows comes back as a word 1 px high (`Bo`, `KÉK` at confidence
-    /// 28–44 above `Szabó László`), whose confidence, the zone's lowest, rejected the name. Punctuation stays (a
-    /// dash between an account's groups is flat).
+    /// 28–44 above `Szabó László`), whose confidence, the zone's lowest, rejected the name. The median, not the
+    /// tallest: a box's end edge read as `I` is as tall as the crop. Punctuation stays (a dash between an
+    /// account's groups is flat).
     static func withoutFlatWords(_ page: PageWords) -> PageWords {
         func textual(_ w: PageWord) -> Bool { w.text.unicodeScalars.contains { CharacterSet.alphanumerics.contains($0) } }
-        guard let tallest = page.words.filter(textual).map(\.h).max(), tallest > 0 else { return page }
+        let heights = page.words.filter(textual).map(\.h).sorted()
+        guard heights.count >= 2, case let median = heights[heights.count / 2], median > 0 else { return page }
         var out = page
-        out.words = page.words.filter { !textual($0) || $0.h * 4 >= tallest }
+        out.words = page.words.filter { !textual($0) || $0.h * 4 >= median }
         return out
     }
 

@@ -31,6 +31,19 @@ import Testing
         #expect(read.confidence == 96)
     }
 
+    /// A box's end edge read as a letter as tall as the crop does not make lower-case words flat.
+    @Test func aTallEdgeLetterKeepsTheWords() throws {
+        let engine = WordsEngine(words: [
+            PageWord(text: "utca", x: 136, y: 32, w: 74, h: 25, confidence: 0.96),
+            PageWord(text: "Petőfi", x: 31, y: 27, w: 95, h: 30, confidence: 0.95),
+            PageWord(text: "I", x: 1363, y: 16, w: 4, h: 107, confidence: 0.9),
+        ])
+        let crop = try #require(GrayImage(width: 1440, height: 140, pixels: [UInt8](repeating: 255, count: 1440 * 140)))
+        let read = try #require(SlipReader.zoneLines(crop, cells: nil, parser: .text, engine: engine,
+                                                     settings: OCRSettings(languages: ["hun"], layout: .line)))
+        #expect(read.text.first?.hasPrefix("Petőfi utca") == true, "\(read.text)")
+    }
+
     /// A flat mark that is no letter stays (a dash between an account's digit groups).
     @Test func flatPunctuationStays() throws {
         let engine = WordsEngine(words: [
@@ -57,7 +70,11 @@ import Testing
             values[i] = (state >> 16) % 3 == 0 ? 243 : 253
         }
         // Glyph blocks inside the box (form mm 10…70 × 8…16 at 300 dpi: pixels 118…827 × 94…189).
-        for k in 0..<10 { for y in 120..<160 { for x in (150 + 50 * k)..<(180 + 50 * k) { values[y * w + x] = 20 } } }
+        // Glyph blocks of uneven widths, heights and gaps (no comb's pitch).
+        for (x0, width, top) in [(150, 24, 120), (186, 31, 128), (240, 18, 120), (270, 35, 128), (338, 27, 115),
+                                 (377, 22, 128), (430, 33, 120), (478, 26, 128), (521, 38, 118), (580, 21, 128)] {
+            for y in top..<160 { for x in x0..<(x0 + width) { values[y * w + x] = 20 } }
+        }
         let image = try #require(GrayImage(width: w, height: h, pixels: values))
         let valuesImage = try #require(GrayImage(width: w, height: h, pixels: values))
         let s = 300 / 25.4
