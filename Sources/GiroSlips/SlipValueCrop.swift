@@ -36,7 +36,7 @@ extension SlipReader {
         // askew. On the dropout, the form colour's light remains (a red comb dropped to light gray) go to paper.
         // Only a comb's crop is kept levelled: moving columns by whole pixels puts a step into the glyphs they
         // cross, which a line of plain print (read whole, a small turn and all) does not need.
-        if fromDropout { crop = Self.remainsToPaper(Self.paperWhite(crop, border: Self.cropBorder), border: Self.cropBorder) }
+        if fromDropout { crop = Self.remainsToPaper(crop, border: Self.cropBorder) }
         let level = SlipCropLevel.levelled(crop, border: Self.cropBorder)
         // Ticks a glyph hid are whitened where the lattice puts them, the box's edge under glyphs standing on it
         // too, and the paper made white — except in an amount's or a companion's box (`crossWalls` false), whose
@@ -51,7 +51,12 @@ extension SlipReader {
         }
         if let cells = found(level) { return (whitened(cells, level), contrast, cells) }
         let cells = level == crop ? nil : found(crop)
-        return (cells.map { whitened($0, crop) } ?? crop, contrast, cells)
+        if let cells { return (whitened(cells, crop), contrast, cells) }
+        // A plain value on the dropout: its paper made white too. A scan's noise on a tinted form wanders in hue,
+        // so the dropout lifts some paper pixels to the brightest channel and keeps others at their gray; stretched,
+        // that speckle was a gray paper barred with white, read as invented lines or nothing (perturbed HU csekk
+        // scan: `Szabó László` read empty). A comb's crop keeps its own order (whitened, then its paper).
+        return (fromDropout ? Self.paperWhite(crop, border: Self.cropBorder) : crop, contrast, nil)
     }
 
     /// A comb's whitened crop with its paper white everywhere. A crop grown over its box (`SlipValueWindow`) holds
