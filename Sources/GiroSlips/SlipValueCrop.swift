@@ -51,7 +51,12 @@ extension SlipReader {
         }
         if let cells = found(level) { return (whitened(cells, level), contrast, cells) }
         let cells = level == crop ? nil : found(crop)
-        return (cells.map { whitened($0, crop) } ?? crop, contrast, cells)
+        if let cells { return (whitened(cells, crop), contrast, cells) }
+        // A plain value on the dropout: its paper made white too. A scan's noise on a tinted form wanders in hue,
+        // so the dropout lifts some paper pixels to the brightest channel and keeps others at their gray; stretched,
+        // that speckle was a gray paper barred with white, read as invented lines or nothing (perturbed HU csekk
+        // scan: `Szabó László` read empty). A comb's crop keeps its own order (whitened, then its paper).
+        return (fromDropout ? Self.paperWhite(crop, border: Self.cropBorder) : crop, contrast, nil)
     }
 
     /// A comb's whitened crop with its paper white everywhere. A crop grown over its box (`SlipValueWindow`) holds

@@ -1,0 +1,96 @@
+import Foundation
+import Giro
+import GiroImaging
+import GiroOCR
+@testable import GiroSlips
+import Testing
+
+/// What a scan does to a zone crop that a clean render does not: the colour dropout's paper speckled by the scan's
+/// noise (turned white), and the box's edge left in the crop's first rows read as a word (dropped).
+@Suite struct SlipScanCropTests {
+    /// Answers every call with the given words.
+    struct WordsEngine: OCREngine {
+        let words: [PageWord]
+        func recognize(_ image: OCRImage, settings: OCRSettings) throws -> PageWords {
+            PageWords(width: image.width, height: image.height, words: words)
+        }
+    }
+
+    /// Tesseract's reading of a perturbed HU csekk scan's payer box: the name, and a word 1 px high on the box's
+    /// top edge at confidence 28. The name alone is the reading, at its own confidence.
+    @Test func aWordOnTheBoxEdgeIsNoLine() throws {
+        let engine = WordsEngine(words: [
+            PageWord(text: "Szabó", x: 56, y: 22, w: 100, h: 30, confidence: 0.97),
+            PageWord(text: "László", x: 167, y: 22, w: 105, h: 30, confidence: 0.96),
+            PageWord(text: "KÉK", x: 1232, y: 16, w: 92, h: 1, confidence: 0.28),
+        ])
+        let crop = try #require(GrayImage(width: 1440, height: 108, pixels: [UInt8](repeating: 255, count: 1440 * 108)))
+        let read = try #require(SlipReader.zoneLines(crop, cells: nil, parser: .text, engine: engine,
+                                                     settings: OCRSettings(languages: ["hun"], layout: .line)))
+        #expect(read.text == ["Szabó László"])
+        #expect(read.confidence == 96)
+    }
+
+    /// A box's end edge read as a letter as tall as the crop does not make lower-case words flat.
+    @Test func aTallEdgeLetterKeepsTheWords() throws {
+        let engine = WordsEngine(words: [
+            PageWord(text: "utca", x: 136, y: 32, w: 74, h: 25, confidence: 0.96),
+            PageWord(text: "Petőfi", x: 31, y: 27, w: 95, h: 30, confidence: 0.95),
+            PageWord(text: "I", x: 1363, y: 16, w: 4, h: 107, confidence: 0.9),
+        ])
+        let crop = try #require(GrayImage(width: 1440, height: 140, pixels: [UInt8](repeating: 255, count: 1440 * 140)))
+        let read = try #require(SlipReader.zoneLines(crop, cells: nil, parser: .text, engine: engine,
+                                                     settings: OCRSettings(languages: ["hun"], layout: .line)))
+        #expect(read.text.first?.hasPrefix("Petőfi utca") == true, "\(read.text)")
+    }
+
+    /// A flat mark that is no letter stays (a dash between an account's digit groups).
+    @Test func flatPunctuationStays() throws {
+        let engine = WordsEngine(words: [
+            PageWord(text: "12001008", x: 20, y: 20, w: 160, h: 30, confidence: 0.95),
+            PageWord(text: "-", x: 190, y: 33, w: 12, h: 4, confidence: 0.9),
+            PageWord(text: "00152407", x: 210, y: 20, w: 160, h: 30, confidence: 0.95),
+        ])
+        let crop = try #require(GrayImage(width: 400, height: 70, pixels: [UInt8](repeating: 255, count: 400 * 70)))
+        let read = try #require(SlipReader.zoneLines(crop, cells: nil, parser: .text, engine: engine,
+                                                     settings: OCRSettings(layout: .line)))
+        #expect(read.text == ["12001008 - 00152407"])
+    }
+
+    /// A tinted form's paper after the colour dropout on a scan: its noise's hue wanders, so the dropout lifts some
+    /// pixels to the paper's brightest channel (253) and keeps others at their gray (243). Stretched to full contrast
+    /// that speckle became a gray paper (190–215) barred with white, which Tesseract read as invented lines. The
+    /// crop's paper is white; the ink stays black.
+    @Test func aScansSpeckledDropoutPaperBecomesWhite() throws {
+        let w = 1200, h = 300
+        var values = [UInt8](repeating: 0, count: w * h)
+        var state: UInt32 = 12345
+        for i in values.indices {
+            state = state &* 1_103_515_245 &+ 12345
+            values[i] = (state >> 16) % 3 == 0 ? 243 : 253
+        }
+        // Glyph blocks inside the box (form mm 10…70 × 8…16 at 300 dpi: pixels 118…827 × 94…189).
+        // Glyph blocks of uneven widths, heights and gaps (no comb's pitch).
+        for (x0, width, top) in [(150, 24, 120), (186, 31, 128), (240, 18, 120), (270, 35, 128), (338, 27, 115),
+                                 (377, 22, 128), (430, 33, 120), (478, 26, 128), (521, 38, 118), (580, 21, 128)] {
+            for y in top..<160 { for x in x0..<(x0 + width) { values[y * w + x] = 20 } }
+        }
+        let image = try #require(GrayImage(width: w, height: h, pixels: values))
+        let valuesImage = try #require(GrayImage(width: w, height: h, pixels: values))
+        let s = 300 / 25.4
+        let t = SlipTransform(a: s, b: 0, c: 0, d: 0, e: s, f: 0)
+        let box = SlipBox(x: 10, y: 8, w: 60, h: 8)
+        let (crop, _, cells) = try #require(SlipReader.builtIn.valueCrop(image, values: valuesImage, box, t, dpi: 300))
+        #expect(cells == nil)
+        let border = SlipReader.cropBorder
+        var gray = 0, paper = 0, ink = 0
+        for y in border..<(crop.height - border) {
+            for x in border..<(crop.width - border) {
+                let v = crop.pixels[y * crop.width + x]
+                if v < 64 { ink += 1 } else { paper += 1; if v < 250 { gray += 1 } }
+            }
+        }
+        #expect(ink > 0)
+        #expect(gray * 20 < paper, "gray paper pixels \(gray) of \(paper)")
+    }
+}
