@@ -33,7 +33,7 @@ extension SlipReader {
         // them: never dropped).
         let papers = options.detectPaper ? findSheets(image, timings: &timings) : []
         var located: [Located] = [], unknown: [SlipReading] = []
-        let largeSheet = papers.contains { Self.areaShare($0.corners, width: image.width, height: image.height) >= Self.sheetCoverageForPage }
+        let largeSheet = papers.contains { Self.standsForPage($0, in: image) }
         // A turned page (a scan) is read straightened (`SlipPageStraighten`): measured once, before its first page pass.
         var measured: SlipPageStraighten?? = nil
         func straight() -> SlipPageStraighten? {
@@ -45,8 +45,8 @@ extension SlipReader {
             return m
         }
         if !papers.isEmpty, !largeSheet {
-            // Only small sheets: mostly the white boxes of a form that fills the image (a scan, a rendering), else
-            // slips far off in a photo. The whole page first; then only the sheets outside the forms it found
+            // Only small sheets on paper: mostly the white boxes of a form that fills the image (a scan, a
+            // rendering). The whole page first; then only the sheets outside the forms it found
             // (each sheet pass costs 0.2–0.8 s). When the page holds no form, the sheets' forms are taken as a
             // large sheet's are.
             let turned = straight()
@@ -57,19 +57,19 @@ extension SlipReader {
             if located.isEmpty, !sheets.located.isEmpty { unknown = sheets.unknown }
             located += sheets.located
         } else {
-            var coverage = 0.0
-            (located, unknown, coverage) = try locateOnSheets(papers, in: image, engine: engine, options: options,
+            var standsForPage = false
+            (located, unknown, standsForPage) = try locateOnSheets(papers, in: image, engine: engine, options: options,
                                                               deadline: deadline, timings: &timings)
             // No sheet on a background (a scan whose form fills the page), or none held a slip: the whole page
-            // (which finds again any unknown block a sheet held). Not when a sheet read upright covers a fifth of
-            // the image and gave an unknown slip: the page pass would read the same print, less well, for another
-            // 0.6–0.8 s.
-            if located.isEmpty, coverage < Self.sheetCoverageForPage || unknown.isEmpty {
+            // (which finds again any unknown block a sheet held). Not when a sheet read upright stands for the page
+            // (covers a fifth of the image, or lies on a table: `standsForPage`) and gave an unknown slip: the page
+            // pass would read the same print, less well, for another 0.6–0.8 s.
+            if located.isEmpty, !standsForPage || unknown.isEmpty {
                 // Not a photo's (a large sheet found): its sheets were rectified; the whole photo is a last look
                 // whose perspective no turn undoes.
                 let turned = largeSheet ? nil : straight()
                 (located, unknown) = try locateOnStraightPage(image, straight: turned, engine: engine, options: options,
-                                                              deadline: deadline, afterSheet: coverage >= Self.sheetCoverageForPage,
+                                                              deadline: deadline, afterSheet: standsForPage,
                                                               timings: &timings)
             }
         }

@@ -20,6 +20,20 @@ extension SlipReader {
         return sure * 100 < long.count * 30
     }
 
+    /// Whether a sheet is read for the page's slips before (and mostly instead of) the whole page: one that covers
+    /// a fifth of the image (a slip photographed whole), or paper lying on a much darker ground (a table: a slip
+    /// photographed from farther off, 10–20 % of the picture, whose print the whole page reads at a fraction of
+    /// the sheet's resolution and with its perspective). A box printed on a form (a scan's white boxes) lies on
+    /// paper of about its own brightness.
+    static func standsForPage(_ paper: PaperQuad, in image: GrayImage) -> Bool {
+        areaShare(paper.corners, width: image.width, height: image.height) >= sheetCoverageForPage
+            || paper.brighterThanBackground && backgroundRatio(paper, in: image) <= tableRatio
+    }
+
+    /// The surroundings' gray over the paper's (`backgroundRatio`) at most, for a sheet lying on a table: the
+    /// development and perturbed seed-1 photos 0.10–0.38; a box printed on a form's paper, about 1.
+    static let tableRatio = 0.55
+
     /// The share of the image a sheet's quadrilateral covers (shoelace area over the image's).
     static func areaShare(_ corners: [QuadPoint], width: Int, height: Int) -> Double {
         guard corners.count >= 3, width > 0, height > 0 else { return 0 }
@@ -72,5 +86,41 @@ extension SlipReader {
             : try locateOnSheets(papers, in: ink, engine: engine, options: options, deadline: deadline, timings: &timings).located
         let known = found.filter { $0.match.template.id != Self.genericClass }
         return known.isEmpty ? nil : known
+    }
+}
+
+extension SlipReader {
+    /// Samples per side of a sheet when its surroundings are compared with its paper.
+    static let edgeSamples = 24
+
+    /// The median gray just outside a sheet's sides over the median just inside (a twentieth of its short side
+    /// either way): about 0.3 for paper on a table, near 1 for a box printed on a form's paper.
+    static func backgroundRatio(_ paper: PaperQuad, in image: GrayImage) -> Double {
+        let c = paper.corners
+        guard c.count == 4, image.width > 0, image.height > 0 else { return 1 }
+        let (w, h) = paper.size
+        let d = min(w, h) / 20
+        let cx = c.reduce(0) { $0 + $1.x } / 4, cy = c.reduce(0) { $0 + $1.y } / 4
+        var inside: [UInt8] = [], outside: [UInt8] = []
+        func gray(_ x: Double, _ y: Double) -> UInt8? {
+            guard x.isFinite, y.isFinite, x >= 0, y >= 0, x < Double(image.width), y < Double(image.height) else { return nil }
+            return image.pixels[Int(y) * image.width + Int(x)]
+        }
+        for (a, b) in zip(c, c.dropFirst() + [c[0]]) {
+            let mx = (a.x + b.x) / 2, my = (a.y + b.y) / 2
+            let nx = cx - mx, ny = cy - my
+            let n = (nx * nx + ny * ny).squareRoot()
+            guard n > 1e-9 else { continue }
+            let ux = nx / n * d, uy = ny / n * d
+            for k in 0..<edgeSamples {
+                let t = 0.1 + 0.8 * Double(k) / Double(edgeSamples - 1)
+                let px = a.x + (b.x - a.x) * t, py = a.y + (b.y - a.y) * t
+                if let v = gray(px + ux, py + uy) { inside.append(v) }
+                if let v = gray(px - ux, py - uy) { outside.append(v) }
+            }
+        }
+        guard !inside.isEmpty, !outside.isEmpty else { return 1 }
+        let i = inside.sorted()[inside.count / 2], o = outside.sorted()[outside.count / 2]
+        return Double(o) / Double(max(i, 1))
     }
 }

@@ -18,20 +18,20 @@ extension SlipReader {
     /// A sheet whose centre lies on a form already `located` is skipped (a box of that form).
     func locateOnSheets(_ papers: [PaperQuad], in image: GrayImage, engine: some OCREngine, options: SlipImageOptions,
                         deadline: ContinuousClock.Instant, located already: [Located] = [],
-                        timings: inout SlipImageTimings) throws(GiroError) -> (located: [Located], unknown: [SlipReading], coverage: Double) {
+                        timings: inout SlipImageTimings) throws(GiroError) -> (located: [Located], unknown: [SlipReading], standsForPage: Bool) {
         var located: [Located] = []
         var unknown: [SlipReading] = []
-        var coverage = 0.0
+        var standsForPage = false
         for paper in papers where already.count + located.count < maxSlipsPerPage && ContinuousClock.now < deadline {
             if (already + located).contains(where: { Self.holds($0.match, paper) }) { continue }
             timings.papers += 1
-            coverage = max(coverage, Self.areaShare(paper.corners, width: image.width, height: image.height))
+            standsForPage = standsForPage || Self.standsForPage(paper, in: image)
             // Each sheet's first pass gets what is left of the budget.
             var left = options
             left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
             located += try locate(on: paper, in: image, engine: engine, options: left, timings: &timings, unknown: &unknown)
         }
-        return (located, unknown, coverage)
+        return (located, unknown, standsForPage)
     }
 
     /// The forms and unknown slips of the whole page, from its sparse page pass.
@@ -74,7 +74,9 @@ extension SlipReader {
         let t0 = ContinuousClock.now
         defer { timings.firstPass += ContinuousClock.now - t0 }
         let deadline = t0 + .milliseconds(options.budgetMilliseconds)
-        guard let first = Self.rectifiedSheet(paper, in: image, scale: scale) else { return [] }
+        // A photo enlarged to `paperSide` is sharpened (its blur grew with it).
+        let enlarged = scale > 1
+        guard let first = Self.rectifiedSheet(paper, in: image, scale: scale, sharpened: enlarged) else { return [] }
         var toImage = first.toImage
         var page = try sheetWords(first.flat, engine: engine, options: options)
         var forms = locateSlips(words: page).forms.map(\.match)
@@ -98,7 +100,7 @@ extension SlipReader {
         // perturbed photos, for another second: not done.)
         if forms.isEmpty, page.words.count >= Self.formWords, ContinuousClock.now < deadline,
            case let larger = min(4, scale * Self.smallPrintScale), larger * larger * w * h <= Double(Self.maxSheetPixels),
-           let big = Self.rectifiedSheet(paper, in: image, scale: larger) {
+           let big = Self.rectifiedSheet(paper, in: image, scale: larger, sharpened: enlarged) {
             var left = options
             left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
             let words = try sheetWords(big.flat, engine: engine, options: left)
@@ -178,12 +180,22 @@ extension SlipReader {
     /// sheet cut at the paper's edge) is what Tesseract misreads most.
     static let sheetBorder = 24
 
-    /// The sheet rectified upright at `scale` and flattened, and the map from it onto the image.
-    static func rectifiedSheet(_ paper: PaperQuad, in image: GrayImage, scale: Double) -> (flat: GrayImage, toImage: Homography)? {
+    /// A photo's blur (pixels of the photo) the rectified sheet is sharpened against, magnified with the sheet.
+    static let sheetBlur = 1.1
+    /// How strongly (unsharp masking's amount).
+    static let sheetSharpening = 1.5
+
+    /// The sheet rectified upright at `scale`, flattened (and sharpened), and the map from it onto the image.
+    /// `sharpened`: the photo was enlarged to `paperSide` (a slip photographed from farther off): its blur of about a
+    /// pixel grows with the enlargement, and a light form colour's thin labels fade into the paper. A sheet shrunk
+    /// to `paperSide` is sharp enough (development photos read at 0.86–0.99× lost fields and a class sharpened,
+    /// also on their 1.5× copy).
+    static func rectifiedSheet(_ paper: PaperQuad, in image: GrayImage, scale: Double, sharpened: Bool) -> (flat: GrayImage, toImage: Homography)? {
         let (w, h) = paper.size
         guard let (upright, toImage) = image.rectified(paper.corners, width: Int((w * scale).rounded()), height: Int((h * scale).rounded()))
         else { return nil }
-        return (upright.flattened(), toImage)
+        let flat = upright.flattened()
+        return (sharpened ? flat.sharpened(sigma: sheetBlur * scale, amount: sheetSharpening) : flat, toImage)
     }
 
     /// A rectified sheet's sparse words, read framed in white, in the sheet's coordinates.

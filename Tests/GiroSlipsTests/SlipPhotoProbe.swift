@@ -44,7 +44,7 @@ import Testing
                 let (w, h) = q.size
                 let scale = min(4, Double(options.paperSide) / max(w, h))
                 line += " sheet \(Int(w))x\(Int(h)) scale \(String(format: "%.2f", scale)) labelsPx~\(Int(Double(medianH) * scale))"
-                if let first = SlipReader.rectifiedSheet(q, in: image, scale: scale),
+                if let first = SlipReader.rectifiedSheet(q, in: image, scale: scale, sharpened: scale > 1),
                    let page = try? reader.sheetWords(first.flat, engine: engine, options: options) {
                     let forms = reader.locateSlips(words: page).forms.map { $0.match.template.id }
                     line += " read \(page.words.count) forms \(forms)"
@@ -60,7 +60,7 @@ import Testing
                     if ProcessInfo.processInfo.environment["GIRO_PHOTO_PROBE_WORDS"] != nil {
                         line += " WORDS " + page.words.map { "\($0.text)/\($0.h)/\(Int(($0.confidence ?? 0) * 100))" }.joined(separator: " ")
                     }
-                    if forms.isEmpty, let big = SlipReader.rectifiedSheet(q, in: image, scale: min(4, scale * 1.5)),
+                    if forms.isEmpty, let big = SlipReader.rectifiedSheet(q, in: image, scale: min(4, scale * 1.5), sharpened: scale > 1),
                        let words = try? reader.sheetWords(big.flat, engine: engine, options: options) {
                         line += " | 1.5x read \(words.words.count) forms \(reader.locateSlips(words: words).forms.map { $0.match.template.id })"
                     }
