@@ -116,20 +116,8 @@ extension SlipReader {
     /// The rows of the crop's main line of print (`SlipSpacedText.mainBand`) with the ink within 45 % of its height
     /// above and below it: an accent or umlaut set apart from its capital by a row of paper (`Ü`), a cedilla.
     static func accentedBand(_ crop: GrayImage) -> GrayImage? {
-        let w = crop.width, h = crop.height
-        guard crop.pixels.count == w * h, w > 0 else { return nil }
-        var rowInk = [Int](repeating: 0, count: h)
-        for y in 0..<h { for x in 0..<w where crop.pixels[y * w + x] < 128 { rowInk[y] += 1 } }
-        var best: (from: Int, to: Int, ink: Int)?
-        var y = 0
-        while y < h {
-            guard rowInk[y] > 0 else { y += 1; continue }
-            var e = y, ink = 0
-            while e < h, rowInk[e] > 0 { ink += rowInk[e]; e += 1 }
-            if ink > best?.ink ?? 0 { best = (y, e, ink) }
-            y = e
-        }
-        guard let b = best, b.to - b.from >= 8 else { return nil }
+        guard let b = SlipSpacedText.mainRows(crop) else { return nil }
+        let w = crop.width, h = crop.height, rowInk = b.rowInk
         let reach = (b.to - b.from) * 45 / 100
         var from = b.from, to = b.to
         for r in stride(from: b.from - 1, through: max(0, b.from - reach), by: -1) where rowInk[r] > 0 { from = r }

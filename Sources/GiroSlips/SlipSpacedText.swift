@@ -101,6 +101,13 @@ package enum SlipSpacedText {
     /// The rows of the crop's main line of print (the band of inked rows holding the most ink), so that a label's
     /// remains above the value or a frame line below do not join its glyphs.
     static func mainBand(_ crop: GrayImage) -> GrayImage? {
+        guard let band = mainRows(crop) else { return nil }
+        let w = crop.width
+        return GrayImage(width: w, height: band.to - band.from, pixels: Array(crop.pixels[(band.from * w)..<(band.to * w)]))
+    }
+
+    /// The crop's inked pixels per row, and its main line's rows `from..<to` (at least 8): nil when it has none.
+    static func mainRows(_ crop: GrayImage) -> (rowInk: [Int], from: Int, to: Int)? {
         let w = crop.width, h = crop.height
         guard crop.pixels.count == w * h, w > 0 else { return nil }
         var rowInk = [Int](repeating: 0, count: h)
@@ -115,6 +122,6 @@ package enum SlipSpacedText {
             y = e
         }
         guard let b = best, b.to - b.from >= 8 else { return nil }
-        return GrayImage(width: w, height: b.to - b.from, pixels: Array(crop.pixels[(b.from * w)..<(b.to * w)]))
+        return (rowInk, b.from, b.to)
     }
 }

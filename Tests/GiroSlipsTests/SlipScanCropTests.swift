@@ -16,44 +16,43 @@ import Testing
         }
     }
 
+    /// A blank crop of `width`×`height` read as a one-line text zone by an engine answering `words`.
+    static func read(_ words: [PageWord], width: Int, height: Int, languages: [String] = ["hun"]) throws
+        -> (text: [String], confidence: Int?) {
+        let crop = try #require(GrayImage(width: width, height: height, pixels: [UInt8](repeating: 255, count: width * height)))
+        return try #require(SlipReader.zoneLines(crop, cells: nil, parser: .text, engine: WordsEngine(words: words),
+                                                 settings: OCRSettings(languages: languages, layout: .line)))
+    }
+
     /// Tesseract's reading of a perturbed HU csekk scan's payer box: the name, and a word 1 px high on the box's
     /// top edge at confidence 28. The name alone is the reading, at its own confidence.
     @Test func aWordOnTheBoxEdgeIsNoLine() throws {
-        let engine = WordsEngine(words: [
+        let read = try Self.read([
             PageWord(text: "Szabó", x: 56, y: 22, w: 100, h: 30, confidence: 0.97),
             PageWord(text: "László", x: 167, y: 22, w: 105, h: 30, confidence: 0.96),
             PageWord(text: "KÉK", x: 1232, y: 16, w: 92, h: 1, confidence: 0.28),
-        ])
-        let crop = try #require(GrayImage(width: 1440, height: 108, pixels: [UInt8](repeating: 255, count: 1440 * 108)))
-        let read = try #require(SlipReader.zoneLines(crop, cells: nil, parser: .text, engine: engine,
-                                                     settings: OCRSettings(languages: ["hun"], layout: .line)))
+        ], width: 1440, height: 108)
         #expect(read.text == ["Szabó László"])
         #expect(read.confidence == 96)
     }
 
     /// A box's end edge read as a letter as tall as the crop does not make lower-case words flat.
     @Test func aTallEdgeLetterKeepsTheWords() throws {
-        let engine = WordsEngine(words: [
+        let read = try Self.read([
             PageWord(text: "utca", x: 136, y: 32, w: 74, h: 25, confidence: 0.96),
             PageWord(text: "Petőfi", x: 31, y: 27, w: 95, h: 30, confidence: 0.95),
             PageWord(text: "I", x: 1363, y: 16, w: 4, h: 107, confidence: 0.9),
-        ])
-        let crop = try #require(GrayImage(width: 1440, height: 140, pixels: [UInt8](repeating: 255, count: 1440 * 140)))
-        let read = try #require(SlipReader.zoneLines(crop, cells: nil, parser: .text, engine: engine,
-                                                     settings: OCRSettings(languages: ["hun"], layout: .line)))
+        ], width: 1440, height: 140)
         #expect(read.text.first?.hasPrefix("Petőfi utca") == true, "\(read.text)")
     }
 
     /// A flat mark that is no letter stays (a dash between an account's digit groups).
     @Test func flatPunctuationStays() throws {
-        let engine = WordsEngine(words: [
+        let read = try Self.read([
             PageWord(text: "12001008", x: 20, y: 20, w: 160, h: 30, confidence: 0.95),
             PageWord(text: "-", x: 190, y: 33, w: 12, h: 4, confidence: 0.9),
             PageWord(text: "00152407", x: 210, y: 20, w: 160, h: 30, confidence: 0.95),
-        ])
-        let crop = try #require(GrayImage(width: 400, height: 70, pixels: [UInt8](repeating: 255, count: 400 * 70)))
-        let read = try #require(SlipReader.zoneLines(crop, cells: nil, parser: .text, engine: engine,
-                                                     settings: OCRSettings(layout: .line)))
+        ], width: 400, height: 70, languages: ["eng"])
         #expect(read.text == ["12001008 - 00152407"])
     }
 

@@ -27,20 +27,25 @@ import Testing
 
     @Test func aSmallSheetOnATableStandsForThePage() throws {
         let (image, sheet) = try Self.picture(ground: 80, paper: 235, framed: false)
-        #expect(SlipReader.areaShare(sheet.corners, width: image.width, height: image.height) < SlipReader.sheetCoverageForPage)
-        #expect(SlipReader.backgroundRatio(sheet, in: image) < 0.4)
-        #expect(SlipReader.standsForPage(sheet, in: image))
+        // Each measure taken first: a failed `#expect` prints its operands, and the picture has 6.75 million pixels.
+        let share = SlipReader.areaShare(sheet.corners, width: image.width, height: image.height)
+        let ratio = SlipReader.backgroundRatio(sheet, in: image), stands = SlipReader.standsForPage(sheet, in: image)
+        #expect(share < SlipReader.sheetCoverageForPage)
+        #expect(ratio < 0.4)
+        #expect(stands)
     }
 
     @Test func aBoxOnAFormsPaperDoesNot() throws {
         // A white box on a tinted form (gray 215: an orange or pink ground is lighter still).
         let (image, box) = try Self.picture(ground: 215, paper: 250, framed: true)
-        #expect(SlipReader.backgroundRatio(box, in: image) > 0.8)
-        #expect(!SlipReader.standsForPage(box, in: image))
+        let ratio = SlipReader.backgroundRatio(box, in: image), boxStands = SlipReader.standsForPage(box, in: image)
+        #expect(ratio > 0.8)
+        #expect(!boxStands)
         // A large sheet stands for the page wherever it lies.
         let large = PaperQuad(corners: [QuadPoint(x: 100, y: 100), QuadPoint(x: 2900, y: 100), QuadPoint(x: 2900, y: 2100),
                                         QuadPoint(x: 100, y: 2100)], brighterThanBackground: true)
-        #expect(SlipReader.standsForPage(large, in: image))
+        let largeStands = SlipReader.standsForPage(large, in: image)
+        #expect(largeStands)
     }
 
     @Test func aSheetAtThePicturesEdgeOrDegenerateIsMeasuredSafely() throws {
@@ -48,9 +53,8 @@ import Testing
         // Corners outside the picture and a sheet of no size: no sample read outside the pixels, no trap.
         let outside = PaperQuad(corners: [QuadPoint(x: -500, y: -400), QuadPoint(x: 3600, y: -400), QuadPoint(x: 3600, y: 2800),
                                           QuadPoint(x: -500, y: 2800)], brighterThanBackground: true)
-        #expect(SlipReader.backgroundRatio(outside, in: image) == 1)
         let point = PaperQuad(corners: Array(repeating: QuadPoint(x: 10, y: 10), count: 4), brighterThanBackground: true)
-        #expect(SlipReader.backgroundRatio(point, in: image) == 1)
-        #expect(SlipReader.backgroundRatio(PaperQuad(corners: [], brighterThanBackground: true), in: image) == 1)
+        let ratios = [outside, point, PaperQuad(corners: [], brighterThanBackground: true)].map { SlipReader.backgroundRatio($0, in: image) }
+        #expect(ratios == [1, 1, 1])
     }
 }
