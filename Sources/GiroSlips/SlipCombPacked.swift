@@ -11,16 +11,20 @@ extension SlipReader {
     /// letters a pitch apart split into words anywhere. Nil when no cell holds ink or the engine fails.
     static func packedRead(_ crop: GrayImage, _ comb: SlipCombCells, parser: SlipParserKind, engine: some OCREngine,
                            settings: OCRSettings) -> (text: [String], confidence: Int?)? {
-        guard let strip = packedStrip(crop, comb),
-              let image = OCRImage(width: strip.width, height: strip.height, pixels: strip.pixels),
+        guard let strip = packedStrip(crop, comb) else { return nil }
+        return readPacked(strip, parser: parser, engine: engine, settings: settings)
+    }
+
+    /// A packed strip (`packedStrip`, `spacedStrip`) read as one line: its longest line (a second is a glyph's stray
+    /// piece), frame bars dropped, a structured value's lone zero lookalikes read as 0. Nil when the engine fails.
+    static func readPacked(_ strip: GrayImage, parser: SlipParserKind, engine: some OCREngine,
+                           settings: OCRSettings) -> (text: [String], confidence: Int?)? {
+        guard let image = OCRImage(width: strip.width, height: strip.height, pixels: strip.pixels),
               let words = try? engine.recognize(image, settings: settings) else { return nil }
-        var text = withoutFrameBars(lines(words).text)
-        // One line: a second is a glyph's stray piece.
+        let read = lines(words)
+        var text = withoutFrameBars(read.text)
         if text.count > 1, let longest = text.max(by: { $0.count < $1.count }) { text = [longest] }
-        if parser != .text, parser != .lines {
-            text = text.map { String($0.map { Self.zeroLookalikes.contains($0) ? "0" : $0 }) }
-        }
-        return (text, lines(words).confidence)
+        return (zerosRestored(text, parser: parser), read.confidence)
     }
 
     /// The packed line's image (see `packedRead`): the box's rows only; each inked cell's ink columns, a gap of a

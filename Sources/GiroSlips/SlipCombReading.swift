@@ -21,11 +21,7 @@ extension SlipReader {
             // A packed reading that parses and is sure needs no reading cell by cell.
             let settledPacked = packed.map { ($0.confidence ?? 0) >= Self.sureCells && (valid?($0.text.joined(separator: " ")) ?? false) } ?? false
             if !settledPacked, var read = readCells(crop, cells, engine: engine, settings: settings) {
-                // A slashed or dotted zero read alone in its cell comes back as `©`, `@` or `Ø`: no character of a
-                // structured value (free text keeps what it read).
-                if parser != .text, parser != .lines {
-                    read.text = read.text.map { String($0.map { Self.zeroLookalikes.contains($0) ? "0" : $0 }) }
-                }
+                read.text = zerosRestored(read.text, parser: parser)
                 looks.append(read)
             }
             if let packed { looks.append(packed) }
@@ -131,12 +127,7 @@ extension SlipReader {
             text = [respaced]
         }
         if parser != .lines, text.count <= 1, let strip = spacedStrip(crop),
-           let packedImage = OCRImage(width: strip.width, height: strip.height, pixels: strip.pixels),
-           let packedWords = try? engine.recognize(packedImage, settings: settings) {
-            var packed = lines(packedWords)
-            packed.text = withoutFrameBars(packed.text)
-            if packed.text.count > 1, let longest = packed.text.max(by: { $0.count < $1.count }) { packed.text = [longest] }
-            if parser != .text { packed.text = packed.text.map { String($0.map { Self.zeroLookalikes.contains($0) ? "0" : $0 }) } }
+           var packed = readPacked(strip, parser: parser, engine: engine, settings: settings) {
             // An amount's digits and mark one a cell: the amount they spell (`87,40`).
             if parser == .amount {
                 packed.text = packed.text.map { SlipSpacedText.joinedAmount($0.filter { !$0.isWhitespace }.map { String($0) }.joined(separator: " ")) ?? $0 }
@@ -151,6 +142,13 @@ extension SlipReader {
     }
 
     static let zeroLookalikes: Set<Character> = ["©", "@", "®", "Ø", "ø"]
+
+    /// A slashed or dotted zero read alone in its cell comes back as `©`, `@` or `Ø`: no character of a structured
+    /// value, read as 0 there (free text keeps what it read).
+    static func zerosRestored(_ text: [String], parser: SlipParserKind) -> [String] {
+        guard parser != .text, parser != .lines else { return text }
+        return text.map { String($0.map { zeroLookalikes.contains($0) ? "0" : $0 }) }
+    }
 
     /// Letters or digits read on a mark under a quarter of the reading's median word height are no text: a box's
     /// edge a scan's blur left in the crop's first rows comes back as a word 1 px high (`Bo`, `KÉK` at confidence
