@@ -40,6 +40,7 @@ extension SlipReader {
                       afterSheet: Bool = false, timings: inout SlipImageTimings) throws(GiroError) -> (located: [Located], unknown: [SlipReading]) {
         let t0 = ContinuousClock.now
         var page = try firstPass(image, engine: engine, options: options)
+        SlipClassTrace.words("page", page)
         var found = locateSlips(words: page)
         // The English pass cannot read Cyrillic labels (the Serbian налог): when it found no form and a template
         // is labelled in Cyrillic, the page is read once more in those templates' languages — unless the English
@@ -49,6 +50,7 @@ extension SlipReader {
         if found.forms.isEmpty, !cyrillicLanguages.isEmpty, ContinuousClock.now < deadline,
            Self.looksNonLatin(page) || (Self.evidence(found.unknown) == 0 && !afterSheet) {
             let cyrillic = try firstPass(image, engine: engine, options: options, languages: cyrillicLanguages)
+            SlipClassTrace.words("page, Cyrillic", cyrillic)
             let again = locateSlips(words: cyrillic)
             if !again.forms.isEmpty || Self.evidence(again.unknown) > Self.evidence(found.unknown)
                 || found.unknown.isEmpty && !again.unknown.isEmpty {
@@ -79,6 +81,7 @@ extension SlipReader {
         guard let first = Self.rectifiedSheet(paper, in: image, scale: scale, sharpened: enlarged) else { return [] }
         var toImage = first.toImage
         var page = try sheetWords(first.flat, engine: engine, options: options)
+        SlipClassTrace.words("sheet \(Int(w))x\(Int(h)) at \(scale)", page)
         var forms = locateSlips(words: page).forms.map(\.match)
         // Cyrillic labels (the Serbian налог) are read on the sheet too, when the English pass read no form and
         // little it was sure of (a Latin form reads most of its words at ≥ 0.8; Cyrillic read as English ≤ 0.15),
@@ -88,6 +91,7 @@ extension SlipReader {
             var left = options
             left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
             let cyrillic = try sheetWords(first.flat, engine: engine, options: left, languages: cyrillicLanguages)
+            SlipClassTrace.words("sheet, Cyrillic", cyrillic)
             let found = locateSlips(words: cyrillic).forms.map(\.match)
             if !found.isEmpty { (page, forms) = (cyrillic, found) }
         }
@@ -104,6 +108,7 @@ extension SlipReader {
             var left = options
             left.budgetMilliseconds = (deadline - ContinuousClock.now).budgetMilliseconds
             let words = try sheetWords(big.flat, engine: engine, options: left)
+            SlipClassTrace.words("sheet at \(larger)", words)
             let found = locateSlips(words: words).forms.map(\.match)
             let onImage = Self.mapped(words, by: big.toImage, onto: image)
             if !found.isEmpty
