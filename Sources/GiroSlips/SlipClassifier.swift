@@ -146,6 +146,17 @@ enum SlipClassifier {
     /// class is known: `--slip`): any two agreeing anchors place the form, required ones or not.
     static func match(_ template: SlipTemplate, page: PageWords, excluding: Set<Int> = [], fitOnly: Bool = false,
                       ignoringRequired: Bool = false) -> SlipMatch? {
+        let m = fitted(template, page: page, excluding: excluding, fitOnly: fitOnly, ignoringRequired: ignoringRequired)
+        if SlipClassTrace.enabled, !fitOnly {
+            let index = PageIndex(page, excluding: excluding)
+            let found = template.anchors.enumerated().flatMap { Self.hits(for: $0.element, index: $0.offset, in: index) }
+            SlipClassTrace.template(template, hits: found, page: page, outcome: m, how: ignoringRequired ? "relaxed" : "strict")
+        }
+        return m
+    }
+
+    static func fitted(_ template: SlipTemplate, page: PageWords, excluding: Set<Int>, fitOnly: Bool,
+                       ignoringRequired: Bool) -> SlipMatch? {
         let needed = fitOnly ? 2 : template.minAnchors
         let index = PageIndex(page, excluding: excluding)
         var all: [AnchorHit] = []
