@@ -273,18 +273,73 @@ enum SlipClassifier {
     /// every required one among them (that is what tells it from a sibling), and `minAnchors` agree on a fit is
     /// taken (zones are placed from the labels, `SlipLabelPlacement`): the one with the most labels printed, then
     /// the most agreeing, then the first in priority order.
+    ///
+    /// Failing that, a form whose required label is lost (printed across a box's line, a blurred word): a template
+    /// fitted by at least `distinctiveLabels` of its own labels that no other loaded template prints
+    /// (`distinctive`) — what a required label does, telling the form from its siblings, several such labels do
+    /// together. The most of them wins; two templates with as many: none (a wrong class is worse than none).
     static func relaxedMatch(_ templates: [SlipTemplate], page: PageWords, excluding: Set<Int>) -> SlipMatch? {
         var best: (match: SlipMatch, printed: Int)?
+        var telling: (match: SlipMatch, labels: Int, tied: Bool)?
         for t in templates {
             guard var m = match(t, page: page, excluding: excluding, ignoringRequired: true) else { continue }
-            let present = Set(m.hits.map(\.anchor))
-            guard present.count >= Int((relaxedShare * Double(t.anchors.count)).rounded(.up)),
-                  t.anchors.indices.allSatisfy({ !t.anchors[$0].required || present.contains($0) }) else { continue }
-            if let b = best, (present.count, m.anchors.count) <= (b.printed, b.match.anchors.count) { continue }
             m.relaxed = true
+            let present = Set(m.hits.map(\.anchor))
+            guard t.anchors.indices.allSatisfy({ !t.anchors[$0].required || present.contains($0) }) else {
+                guard best == nil, case let n = distinctiveAgreeing(m, among: templates), n >= distinctiveLabels else { continue }
+                if let d = telling, n <= d.labels {
+                    if n == d.labels { telling?.tied = true }
+                    continue
+                }
+                telling = (m, n, false)
+                continue
+            }
+            guard present.count >= Int((relaxedShare * Double(t.anchors.count)).rounded(.up)) else { continue }
+            if let b = best, (present.count, m.anchors.count) <= (b.printed, b.match.anchors.count) { continue }
             best = (m, present.count)
         }
-        return best?.match
+        if let b = best { return b.match }
+        guard let d = telling, !d.tied else { return nil }
+        return d.match
+    }
+
+    /// Labels of a form no other template prints that must agree on its fit for it to be recognised without its
+    /// required label (`relaxedMatch`).
+    static let distinctiveLabels = 4
+
+    /// How many of a fit's agreeing labels are `distinctive`; 0 for a form that shares no label with another loaded
+    /// template: its siblings, which its required label tells it from, are not loaded, so nothing says which of
+    /// its labels tell it (a template alone claims no sibling's form without its required label).
+    static func distinctiveAgreeing(_ m: SlipMatch, among templates: [SlipTemplate]) -> Int {
+        let t = m.template
+        let telling = t.anchors.map { distinctive($0, of: t, among: templates) }
+        guard telling.contains(false) else { return 0 }
+        return Set(m.anchors.map(\.anchor)).filter { telling.indices.contains($0) && telling[$0] }.count
+    }
+
+    /// Whether no wording of the label is printed, word for word with the OCR's tolerance, as or inside a label
+    /// of another template (`Cel na doznakata` is the Macedonian order's own; `Iznos`, `Šifra` and the title
+    /// `NALOG ZA PLAĆANJE` are printed by its Montenegrin sibling too).
+    static func distinctive(_ anchor: SlipAnchor, of template: SlipTemplate, among templates: [SlipTemplate]) -> Bool {
+        let own = anchor.wordings.map(SlipText.tokens).filter { !$0.isEmpty }
+        guard !own.isEmpty else { return false }
+        for other in templates where other.id != template.id {
+            for label in other.anchors {
+                for wording in label.wordings {
+                    let theirs = SlipText.tokens(wording)
+                    if own.contains(where: { printed($0, inside: theirs) }) { return false }
+                }
+            }
+        }
+        return true
+    }
+
+    /// Whether `tokens` match a run of `label`'s tokens, each within `SlipText.matches`.
+    static func printed(_ tokens: [String], inside label: [String]) -> Bool {
+        guard !tokens.isEmpty, tokens.count <= label.count else { return false }
+        return (0...(label.count - tokens.count)).contains { start in
+            tokens.indices.allSatisfy { SlipText.matches(label[start + $0], tokens[$0]) }
+        }
     }
 
     /// An anchor's point on the form, as `AnchorHit.center` is on the page: its box's left edge, vertical centre.

@@ -1,0 +1,53 @@
+import Giro
+import Testing
+
+/// A form whose required label the OCR lost (printed across a box's line, blurred on a photo) is still recognised
+/// when enough of its own labels — ones no other loaded template prints — agree on its fit
+/// (`SlipClassifier.relaxedMatch`); a form whose labels its siblings print too is not, and neither is any form by a
+/// template loaded alone.
+@Suite struct SlipRequiredLabelLostTests {
+    static let templates = SlipReader.builtInTemplates
+
+    /// The template's labels printed where its boxes say (10 px per mm, one word per token), leaving out `without`.
+    static func page(_ id: String, without: Set<String>) throws -> PageWords {
+        let t = try #require(templates.first { $0.id == id })
+        var words: [PageWord] = []
+        for a in t.anchors where !without.contains(a.id ?? a.text) {
+            var x = Int(a.box.x * 10)
+            let y = Int(a.box.y * 10)
+            for token in a.text.split(separator: " ") {
+                let w = 15 * token.count
+                words.append(PageWord(text: String(token), x: x, y: y, w: w, h: 25, confidence: 0.9))
+                x += w + 10
+            }
+        }
+        return PageWords(width: Int(t.width * 10), height: Int(t.height * 10), words: words)
+    }
+
+    static func classes(_ templates: [SlipTemplate], _ page: PageWords) -> [String] {
+        SlipReader(templates: templates).read(words: page).map(\.slipClass).filter { $0 != SlipReader.genericClass }
+    }
+
+    @Test func theMacedonianOrderWithoutItsAccountLabelIsStillRecognised() throws {
+        // `Transakciska smetka na primačot` is required (the title is the Montenegrin order's too); its other
+        // labels (`Cel na doznakata`, `Banka na primačot`, `Obrazec PP30` …) are printed by no other form.
+        let page = try Self.page("mk.nalog-za-plakjanje-lat", without: ["account"])
+        #expect(Self.classes(Self.templates, page) == ["mk.nalog-za-plakjanje-lat"])
+    }
+
+    @Test func aFormWhoseLabelsItsSiblingsPrintNeedsItsRequiredLabel() throws {
+        // The Montenegrin order's labels are nearly all the Bosnian or Serbian order's too: without its required
+        // payer's account label nothing tells it, and no template claims it.
+        let page = try Self.page("me.nalog-za-placanje", without: ["payerAccount"])
+        #expect(Self.classes(Self.templates, page).isEmpty)
+    }
+
+    @Test func aTemplateAloneClaimsNoFormWithoutItsRequiredLabel() throws {
+        // Alone, every label of the template is its own: its siblings are not loaded, so its required label stays
+        // required (the confusion matrix runs every template alone against every other class's slips).
+        let id = "mk.nalog-za-plakjanje-lat"
+        let alone = try #require(Self.templates.first { $0.id == id })
+        let page = try Self.page(id, without: ["account"])
+        #expect(Self.classes([alone], page).isEmpty)
+    }
+}
