@@ -277,7 +277,9 @@ enum SlipClassifier {
     /// Failing that, a form whose required label is lost (printed across a box's line, a blurred word): a template
     /// fitted by at least `distinctiveLabels` of its own labels that no other loaded template prints
     /// (`distinctive`) — what a required label does, telling the form from its siblings, several such labels do
-    /// together. The most of them wins; two templates with as many: none (a wrong class is worse than none).
+    /// together — and whose required label is printed garbled where the fit puts it (`printsLost`: a sibling's
+    /// form that Giro has no template for prints no such label). The most of them wins; two templates with as
+    /// many: none (a wrong class is worse than none).
     static func relaxedMatch(_ templates: [SlipTemplate], page: PageWords, excluding: Set<Int>) -> SlipMatch? {
         var best: (match: SlipMatch, printed: Int)?
         var telling: (match: SlipMatch, labels: Int, tied: Bool)?
@@ -286,7 +288,8 @@ enum SlipClassifier {
             m.relaxed = true
             let present = Set(m.hits.map(\.anchor))
             guard t.anchors.indices.allSatisfy({ !t.anchors[$0].required || present.contains($0) }) else {
-                guard best == nil, case let n = distinctiveAgreeing(m, among: templates), n >= distinctiveLabels else { continue }
+                guard best == nil, case let n = distinctiveAgreeing(m, among: templates), n >= distinctiveLabels,
+                      printsLost(m, present: present, page: page, excluding: excluding) else { continue }
                 if let d = telling, n <= d.labels {
                     if n == d.labels { telling?.tied = true }
                     continue
@@ -301,6 +304,42 @@ enum SlipClassifier {
         if let b = best { return b.match }
         guard let d = telling, !d.tied else { return nil }
         return d.match
+    }
+
+    /// Whether each required label the page lacks is printed garbled where the fit puts it (within `toleranceMM`
+    /// of its box): words there, of no other label found, spell at least half of the label's words of four letters
+    /// or more with at most 40 % of their letters misread (`Smetka na primačot` read `sbretierne primate` across a
+    /// box's line). A sibling's form, which prints no such label (HUB 3A for HUB 3's `Obrazac HUB 3`), is not
+    /// taken for its loaded sibling, whatever its other labels.
+    static func printsLost(_ m: SlipMatch, present: Set<Int>, page: PageWords, excluding: Set<Int>) -> Bool {
+        let t = m.template
+        let labelWords = excluding.union(m.hits.flatMap(\.words))
+        let index = PageIndex(page, excluding: labelWords)
+        for r in t.anchors.indices where t.anchors[r].required && !present.contains(r) {
+            let b = t.anchors[r].box, d = toleranceMM
+            let corners = [(b.x - d, b.y - d), (b.x + b.w + d, b.y - d), (b.x + b.w + d, b.y + b.h + d), (b.x - d, b.y + b.h + d)]
+                .map { m.transform.apply(SlipPoint(x: $0.0, y: $0.1)) }
+            guard let x0 = corners.map(\.x).min(), let x1 = corners.map(\.x).max(), let y0 = corners.map(\.y).min(),
+                  let y1 = corners.map(\.y).max() else { return false }
+            let read = index.words.indices.filter { i in
+                let w = index.words[i]
+                let cx = Double(w.x) + Double(w.w) / 2, cy = Double(w.y) + Double(w.h) / 2
+                return cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1
+            }.prefix(maxLabelWords * 4).flatMap { index.tokens[$0] }
+            let spelled = t.anchors[r].wordings.contains { wording in
+                let long = SlipText.tokens(wording).filter { $0.count >= 4 }
+                return !long.isEmpty && long.filter { need in read.contains { garbled($0, need) } }.count * 2 >= long.count
+            }
+            if !spelled { return false }
+        }
+        return true
+    }
+
+    /// A page token the OCR may have made of a label's word: at most 40 % of its letters edited.
+    static func garbled(_ t: String, _ need: String) -> Bool {
+        let limit = max(1, need.count * 2 / 5)
+        return abs(t.count - need.count) <= limit
+            && SlipText.editDistance(Array(t.unicodeScalars), Array(need.unicodeScalars), limit: limit) <= limit
     }
 
     /// Labels of a form no other template prints that must agree on its fit for it to be recognised without its
