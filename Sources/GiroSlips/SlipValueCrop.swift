@@ -52,6 +52,13 @@ extension SlipReader {
         if let cells = found(level) { return (whitened(cells, level), contrast, cells) }
         let cells = level == crop ? nil : found(crop)
         if let cells { return (whitened(cells, crop), contrast, cells) }
+        // A crop enlarged from a photo's few pixels per millimetre: its thin ticks, blurred over more pixels, are
+        // mid-gray where its glyphs' strokes are black, and the search above saw no tick (perturbed photos: a grey
+        // or green comb read `Marko, iBabjiić, Bit Ss E`, an IBAN's comb read as nothing). Looked for once more on
+        // a copy whose mid-grays are darkened; the whitening is the crop's own.
+        if Self.enlargement(t, box, dpi: dpi) >= Self.softEnlargement, let cells = found(Self.ticksDarkened(level)) {
+            return (whitened(cells, level), contrast, cells)
+        }
         // A plain value on the dropout: its paper made white too. A scan's noise on a tinted form wanders in hue,
         // so the dropout lifts some paper pixels to the brightest channel and keeps others at their gray; stretched,
         // that speckle was a gray paper barred with white, read as invented lines or nothing (perturbed HU csekk
@@ -71,6 +78,33 @@ extension SlipReader {
         let lut = (0...255).map { v in UInt8(min(255, v * 255 / paper)) }
         return GrayImage(width: crop.width, height: crop.height, pixels: crop.pixels.map { lut[Int($0)] }) ?? crop
     }
+
+    /// How many times the crop at `dpi` enlarges the image's pixels at the box's middle (the fit's local scale:
+    /// under a photo's perspective the scale at the form's origin is not the box's).
+    static func enlargement(_ t: SlipTransform, _ box: SlipBox, dpi: Double) -> Double {
+        let c = SlipPoint(x: box.x + box.w / 2, y: box.y + box.h / 2)
+        let p = t.apply(c), px = t.apply(SlipPoint(x: c.x + 1, y: c.y)), py = t.apply(SlipPoint(x: c.x, y: c.y + 1))
+        let sx = ((px.x - p.x) * (px.x - p.x) + (px.y - p.y) * (px.y - p.y)).squareRoot()
+        let sy = ((py.x - p.x) * (py.x - p.x) + (py.y - p.y) * (py.y - p.y)).squareRoot()
+        let source = (sx * sy).squareRoot()
+        guard source.isFinite, source > 0 else { return 1 }
+        return dpi / 25.4 / source
+    }
+
+    /// From this enlargement on a crop's comb is also looked for with its mid-grays darkened (`ticksDarkened`):
+    /// a photo's slip at 150–210 dpi read at 300 (a scan at 300 dpi is not enlarged).
+    static let softEnlargement = 1.4
+
+    /// The crop with gray levels up to `softTick` brought down to the comb search's dark level (128) and the
+    /// lighter ones spread over the rest, so paper stays paper: a blurred thin tick at 140–180 becomes dark.
+    static func ticksDarkened(_ crop: GrayImage) -> GrayImage {
+        let dark = Int(SlipCombCells.dark), soft = Self.softTick
+        let lut = (0...255).map { v in UInt8(v < soft ? v * dark / soft : dark + (v - soft) * (255 - dark) / (255 - soft)) }
+        return GrayImage(width: crop.width, height: crop.height, pixels: crop.pixels.map { lut[Int($0)] }) ?? crop
+    }
+
+    /// The gray level a blurred tick's core reaches on an enlarged photo crop (stretched between its ink and paper).
+    static let softTick = 184
 
     /// Gray levels from which a crop's pixel counts as paper (`paperWhite`).
     static let lightFrom = 160
