@@ -103,6 +103,11 @@ extension SlipReader {
         return GrayImage(width: crop.width, height: crop.height, pixels: crop.pixels.map { lut[Int($0)] }) ?? crop
     }
 
+    /// A photo's value cut by its box's top edge is completed when a third of its glyphs lie inside (`SlipValueWindow`
+    /// asks half elsewhere, so a label or the line above dipping in stays out): a fit from a photo's labels puts the
+    /// box up to half a line off, and the crop then read the glyphs' lower halves as junk or nothing.
+    static let photoCutShare = 3
+
     /// The gray level a blurred tick's core reaches on an enlarged photo crop (stretched between its ink and paper).
     static let softTick = 184
 
@@ -166,7 +171,10 @@ extension SlipReader {
                                            y1: min(limit.y1, border + gyPx + size.height - 2 * border))
         // A cut glyph runs on at most 4 mm (a capital 4 mm high cut at its middle needs 2; a long line a degree
         // off its box, one more at its end).
-        let win = SlipValueWindow.grown(ref, frames: lines, inner: inner, limit: limit, reach: Int(4 * ppm), crossWalls: crossWalls)
+        // On a photo's enlarged crop a value cut at the box's top is completed from a third inside, as at its bottom.
+        let share = Self.enlargement(t, box, dpi: dpi) >= Self.softEnlargement ? Self.photoCutShare : 2
+        let win = SlipValueWindow.grown(ref, frames: lines, inner: inner, limit: limit, reach: Int(4 * ppm), crossWalls: crossWalls,
+                                        cutAtTop: share)
         guard win != inner else { return nil }
         return SlipValueWindow.cut(ref, win, border: border)
     }

@@ -43,4 +43,25 @@ import Testing
         }
         #expect(marks < 20, "\(marks) pixels of ticks left")
     }
+
+    /// A name the fit put 1.6 mm below its box's top on a photo (two fifths of its glyphs inside the box): the
+    /// crop grows up over the whole line. On a scan at the crop's own resolution the box keeps its top (half the
+    /// glyphs must lie inside there: a label or the line above dipping in stays out).
+    @Test func aPhotosValueCutAtTheBoxTopIsCompleted() throws {
+        func crop(ppm: Double) throws -> GrayImage {
+            let w = Int(100 * ppm), h = Int(25 * ppm)
+            var p = [UInt8](repeating: 235, count: w * h)
+            func px(_ v: Double) -> Int { Int((v * ppm).rounded()) }
+            for k in 0..<10 {
+                for y in px(8.4)..<px(11.8) { for x in px(14 + 5 * Double(k))..<px(16.5 + 5 * Double(k)) { p[y * w + x] = 40 } }
+            }
+            let image = try #require(GrayImage(width: w, height: h, pixels: p))
+            let t = SlipTransform(a: ppm, b: 0, c: 0, d: 0, e: ppm, f: 0)
+            return try #require(SlipReader.builtIn.valueCrop(image, values: nil, SlipBox(x: 10, y: 10, w: 80, h: 6), t, dpi: 300)).crop
+        }
+        // The box alone: 5.2 mm inside its edges at 300 dpi, and the white border.
+        let boxHeight = Int((5.2 * 300 / 25.4).rounded()) + 2 * SlipReader.cropBorder
+        #expect(try crop(ppm: Self.mm).height >= boxHeight + 20, "the photo's crop grows over the glyphs' tops")
+        #expect(try crop(ppm: 300 / 25.4).height <= boxHeight + 2, "the scan's box keeps its top")
+    }
 }
