@@ -52,11 +52,11 @@ extension SlipReader {
         if let cells = found(level) { return (whitened(cells, level), contrast, cells) }
         let cells = level == crop ? nil : found(crop)
         if let cells { return (whitened(cells, crop), contrast, cells) }
-        // A crop enlarged from a photo's few pixels per millimetre: its thin ticks, blurred over more pixels, are
-        // mid-gray where its glyphs' strokes are black, and the search above saw no tick (perturbed photos: a grey
-        // or green comb read `Marko, iBabjiić, Bit Ss E`, an IBAN's comb read as nothing). Looked for once more on
-        // a copy whose mid-grays are darkened; the whitening is the crop's own.
-        if Self.enlargement(t, box, dpi: dpi) >= Self.softEnlargement, let cells = found(Self.ticksDarkened(level)) {
+        // A crop enlarged from a photo's few pixels per millimetre (`photographed`): its thin ticks, blurred over
+        // more pixels, are mid-gray where its glyphs' strokes are black, and the search above saw no tick (perturbed
+        // photos: a grey or green comb read `Marko, iBabjiić, Bit Ss E`, an IBAN's comb read as nothing). Looked for
+        // once more on a copy whose mid-grays are darkened; the whitening is the crop's own.
+        if Self.photographed(t, box), let cells = found(Self.ticksDarkened(level)) {
             return (whitened(cells, level), contrast, cells)
         }
         // A plain value on the dropout: its paper made white too. A scan's noise on a tinted form wanders in hue,
@@ -79,21 +79,22 @@ extension SlipReader {
         return GrayImage(width: crop.width, height: crop.height, pixels: crop.pixels.map { lut[Int($0)] }) ?? crop
     }
 
-    /// How many times the crop at `dpi` enlarges the image's pixels at the box's middle (the fit's local scale:
-    /// under a photo's perspective the scale at the form's origin is not the box's).
-    static func enlargement(_ t: SlipTransform, _ box: SlipBox, dpi: Double) -> Double {
+    /// The image's resolution (dots per inch) at the box's middle, from the fit's local scale (under a photo's
+    /// perspective the scale at the form's origin is not the box's).
+    static func sourceDPI(_ t: SlipTransform, _ box: SlipBox) -> Double {
         let c = SlipPoint(x: box.x + box.w / 2, y: box.y + box.h / 2)
         let p = t.apply(c), px = t.apply(SlipPoint(x: c.x + 1, y: c.y)), py = t.apply(SlipPoint(x: c.x, y: c.y + 1))
         let sx = ((px.x - p.x) * (px.x - p.x) + (px.y - p.y) * (px.y - p.y)).squareRoot()
         let sy = ((py.x - p.x) * (py.x - p.x) + (py.y - p.y) * (py.y - p.y)).squareRoot()
-        let source = (sx * sy).squareRoot()
-        guard source.isFinite, source > 0 else { return 1 }
-        return dpi / 25.4 / source
+        let ppm = (sx * sy).squareRoot()
+        return ppm.isFinite && ppm > 0 ? ppm * 25.4 : .infinity
     }
 
-    /// From this enlargement on a crop's comb is also looked for with its mid-grays darkened (`ticksDarkened`):
-    /// a photo's slip at 150–210 dpi read at 300 (a scan at 300 dpi is not enlarged).
-    static let softEnlargement = 1.4
+    /// Whether the box was photographed from afar: the image holds it at under 215 dpi (a photo's slip at 150–210
+    /// dpi, which the crop at 300 dpi enlarges 1.4× or more; a scan at 250–300 dpi is not, whatever the look's scale).
+    static func photographed(_ t: SlipTransform, _ box: SlipBox) -> Bool { sourceDPI(t, box) < Self.photoDPI }
+
+    static let photoDPI = 215.0
 
     /// The crop with gray levels up to `softTick` brought down to the comb search's dark level (128) and the
     /// lighter ones spread over the rest, so paper stays paper: a blurred thin tick at 140–180 becomes dark.
@@ -172,7 +173,7 @@ extension SlipReader {
         // A cut glyph runs on at most 4 mm (a capital 4 mm high cut at its middle needs 2; a long line a degree
         // off its box, one more at its end).
         // On a photo's enlarged crop a value cut at the box's top is completed from a third inside, as at its bottom.
-        let share = Self.enlargement(t, box, dpi: dpi) >= Self.softEnlargement ? Self.photoCutShare : 2
+        let share = Self.photographed(t, box) ? Self.photoCutShare : 2
         let win = SlipValueWindow.grown(ref, frames: lines, inner: inner, limit: limit, reach: Int(4 * ppm), crossWalls: crossWalls,
                                         cutAtTop: share)
         guard win != inner else { return nil }
