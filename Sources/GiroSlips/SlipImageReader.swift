@@ -209,6 +209,10 @@ extension SlipReader {
                 }
                 guard var lines = Self.zoneLines(crop, cells: cells, parser: zone.parser, engine: engine, settings: settings,
                                                  valid: valid) else { break }
+                if SlipCropDump.folder != nil {
+                    SlipCropDump.write(crop, field: zone.field, look: "s\(scale)\(binarized ? "-bw" : "")\(cells == nil ? "" : "-comb")",
+                                       read: "\(lines.text)@\(lines.confidence ?? -1) contrast \(contrast)")
+                }
                 // A label line or printed instruction the crop took in is no reading (`SlipPrintedText`).
                 if SlipPrintedText.applies(to: zone.parser) { lines.text = SlipPrintedText.of(template).cleaned(lines.text) }
                 var candidate = zones[k]

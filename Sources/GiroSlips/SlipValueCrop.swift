@@ -52,6 +52,13 @@ extension SlipReader {
         if let cells = found(level) { return (whitened(cells, level), contrast, cells) }
         let cells = level == crop ? nil : found(crop)
         if let cells { return (whitened(cells, crop), contrast, cells) }
+        // A crop enlarged from a photo's few pixels per millimetre (`photographed`): its thin ticks, blurred over
+        // more pixels, are mid-gray where its glyphs' strokes are black, and the search above saw no tick (perturbed
+        // photos: a grey or green comb read `Marko, iBabjiić, Bit Ss E`, an IBAN's comb read as nothing). Looked for
+        // once more on a copy whose mid-grays are darkened; the whitening is the crop's own.
+        if Self.photographed(t, box), let cells = found(Self.ticksDarkened(level)) {
+            return (whitened(cells, level), contrast, cells)
+        }
         // A plain value on the dropout: its paper made white too. A scan's noise on a tinted form wanders in hue,
         // so the dropout lifts some paper pixels to the brightest channel and keeps others at their gray; stretched,
         // that speckle was a gray paper barred with white, read as invented lines or nothing (perturbed HU csekk
@@ -71,6 +78,39 @@ extension SlipReader {
         let lut = (0...255).map { v in UInt8(min(255, v * 255 / paper)) }
         return GrayImage(width: crop.width, height: crop.height, pixels: crop.pixels.map { lut[Int($0)] }) ?? crop
     }
+
+    /// The image's resolution (dots per inch) at the box's middle, from the fit's local scale (under a photo's
+    /// perspective the scale at the form's origin is not the box's).
+    static func sourceDPI(_ t: SlipTransform, _ box: SlipBox) -> Double {
+        let c = SlipPoint(x: box.x + box.w / 2, y: box.y + box.h / 2)
+        let p = t.apply(c), px = t.apply(SlipPoint(x: c.x + 1, y: c.y)), py = t.apply(SlipPoint(x: c.x, y: c.y + 1))
+        let sx = ((px.x - p.x) * (px.x - p.x) + (px.y - p.y) * (px.y - p.y)).squareRoot()
+        let sy = ((py.x - p.x) * (py.x - p.x) + (py.y - p.y) * (py.y - p.y)).squareRoot()
+        let ppm = (sx * sy).squareRoot()
+        return ppm.isFinite && ppm > 0 ? ppm * 25.4 : .infinity
+    }
+
+    /// Whether the box was photographed from afar: the image holds it at under 215 dpi (a photo's slip at 150–210
+    /// dpi, which the crop at 300 dpi enlarges 1.4× or more; a scan at 250–300 dpi is not, whatever the look's scale).
+    static func photographed(_ t: SlipTransform, _ box: SlipBox) -> Bool { sourceDPI(t, box) < Self.photoDPI }
+
+    static let photoDPI = 215.0
+
+    /// The crop with gray levels up to `softTick` brought down to the comb search's dark level (128) and the
+    /// lighter ones spread over the rest, so paper stays paper: a blurred thin tick at 140–180 becomes dark.
+    static func ticksDarkened(_ crop: GrayImage) -> GrayImage {
+        let dark = Int(SlipCombCells.dark), soft = Self.softTick
+        let lut = (0...255).map { v in UInt8(v < soft ? v * dark / soft : dark + (v - soft) * (255 - dark) / (255 - soft)) }
+        return GrayImage(width: crop.width, height: crop.height, pixels: crop.pixels.map { lut[Int($0)] }) ?? crop
+    }
+
+    /// A photo's value cut by its box's top edge is completed when a third of its glyphs lie inside (`SlipValueWindow`
+    /// asks half elsewhere, so a label or the line above dipping in stays out): a fit from a photo's labels puts the
+    /// box up to half a line off, and the crop then read the glyphs' lower halves as junk or nothing.
+    static let photoCutShare = 3
+
+    /// The gray level a blurred tick's core reaches on an enlarged photo crop (stretched between its ink and paper).
+    static let softTick = 184
 
     /// Gray levels from which a crop's pixel counts as paper (`paperWhite`).
     static let lightFrom = 160
@@ -132,7 +172,10 @@ extension SlipReader {
                                            y1: min(limit.y1, border + gyPx + size.height - 2 * border))
         // A cut glyph runs on at most 4 mm (a capital 4 mm high cut at its middle needs 2; a long line a degree
         // off its box, one more at its end).
-        let win = SlipValueWindow.grown(ref, frames: lines, inner: inner, limit: limit, reach: Int(4 * ppm), crossWalls: crossWalls)
+        // On a photo's enlarged crop a value cut at the box's top is completed from a third inside, as at its bottom.
+        let share = Self.photographed(t, box) ? Self.photoCutShare : 2
+        let win = SlipValueWindow.grown(ref, frames: lines, inner: inner, limit: limit, reach: Int(4 * ppm), crossWalls: crossWalls,
+                                        cutAtTop: share)
         guard win != inner else { return nil }
         return SlipValueWindow.cut(ref, win, border: border)
     }

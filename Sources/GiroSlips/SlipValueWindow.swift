@@ -16,8 +16,10 @@ package enum SlipValueWindow {
     /// `frames`: the same area where the form's lines are still printed (the original where `crop` is its colour
     /// dropout): a comb's walls are told from there.
     /// `crossWalls`: false for a box of fixed short length (a reference's model): its end wall ends it.
+    /// `cutAtTop`: the share of a value's glyphs that must lie inside a box cutting them at its top (a half; a
+    /// third on a photo: see `SlipReader.photoCutShare`).
     package static func grown(_ crop: GrayImage, frames: GrayImage? = nil, inner: Window, limit: Window, reach: Int,
-                              crossWalls: Bool = true) -> Window {
+                              crossWalls: Bool = true, cutAtTop share: Int = 2) -> Window {
         let w = crop.width
         guard crop.pixels.count == w * crop.height, inner.x1 > inner.x0, inner.y1 > inner.y0,
               limit.x0 <= inner.x0, limit.y0 <= inner.y0, limit.x1 >= inner.x1, limit.y1 >= inner.y1,
@@ -56,7 +58,7 @@ package enum SlipValueWindow {
                 return last
             }
             // The ink run from the edge into the box: a value the box cuts at its bottom has at least a third of
-            // its glyphs inside, at its top (where the line above, or a label, dips in) at least half; a
+            // its glyphs inside, at its top (where the line above, or a label, dips in) at least half (`share`); a
             // neighbouring line that only dips into the box has less.
             func inside(from start: Int, step: Int) -> Int {
                 var y = start, n = 0
@@ -66,7 +68,7 @@ package enum SlipValueWindow {
             func growRows() {
                 let (topIn, bottomIn) = (inside(from: win.y0, step: 1), inside(from: win.y1 - 1, step: -1))
                 if topIn > 0, let top = extend(from: win.y0 - 1, step: -1, bound: max(limit.y0, win.y0 - reach)),
-                   topIn >= win.y0 - top {
+                   topIn * share >= topIn + (win.y0 - top) {
                     win.y0 = max(limit.y0, top - 2)
                 }
                 if bottomIn > 0, let bottom = extend(from: win.y1, step: 1, bound: min(limit.y1, win.y1 + reach)),
