@@ -7,15 +7,19 @@ import GiroImaging
 enum SlipClassTrace {
     static let enabled = ProcessInfo.processInfo.environment["GIRO_CLASS_TRACE"] == "1"
 
-    /// Words read from an image are untrusted: control characters (an escape sequence OCR'd from a picture) are
-    /// written escaped, never raw to a terminal.
     static func log(_ line: @autoclosure () -> String) {
         guard enabled else { return }
+        FileHandle.standardError.write(Data((escaped(line()) + "\n").utf8))
+    }
+
+    /// Words read from an image are untrusted: control characters (an escape sequence OCR'd from a picture) are
+    /// written escaped by every slip trace, never raw to a terminal.
+    static func escaped(_ text: String) -> String {
         var out = ""
-        for s in line().unicodeScalars {
+        for s in text.unicodeScalars {
             if s.value < 0x20 || (0x7F...0x9F).contains(s.value) { out += "\\u{\(String(s.value, radix: 16))}" } else { out.unicodeScalars.append(s) }
         }
-        FileHandle.standardError.write(Data((out + "\n").utf8))
+        return out
     }
 
     /// A page pass's words, `what` naming the pass (sheet, scale, languages).

@@ -16,6 +16,6 @@ enum SlipCropDump {
         var data = Data("P5\n\(crop.width) \(crop.height)\n255\n".utf8)
         data.append(contentsOf: crop.pixels)
         try? data.write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
-        FileHandle.standardError.write(Data("crop \(name) \(crop.width)x\(crop.height) -> \(read)\n".utf8))
+        FileHandle.standardError.write(Data("crop \(name) \(crop.width)x\(crop.height) -> \(SlipClassTrace.escaped(read))\n".utf8))
     }
 }
