@@ -182,4 +182,25 @@ import Testing
         }
         #expect(comb.cells.allSatisfy { $0.x0 > wall }, "no cell left of the box")
     }
+
+    /// A comb box printed with a tint inside (on the colour dropout its inside stays gray, darker than the paper
+    /// around it): its rows are no lines, so whitening the edges leaves the glyphs (perturbed `Atelier Dupont SARL`
+    /// was whitened away whole and read as an empty comb).
+    @Test func aTintedBoxKeepsItsGlyphs() throws {
+        let w = 900, h = 100, border = 16
+        var p = [UInt8](repeating: 200, count: w * h)
+        for y in 22..<80 { for x in 30..<870 { p[y * w + x] = 165 } }                 // the tinted inside
+        for y in 20..<22 { for x in 30..<870 { p[y * w + x] = 40 } }                  // top edge
+        for y in 80..<82 { for x in 30..<870 { p[y * w + x] = 40 } }                  // bottom edge
+        for x0 in [30, 868] { for x in x0..<(x0 + 2) { for y in 20..<82 { p[y * w + x] = 40 } } }
+        let xs = (0..<20).map { 70 + 40 * $0 }
+        for x0 in xs { for x in x0..<(x0 + 2) { for y in 60..<80 { p[y * w + x] = 40 } } }
+        let glyphs = [42, 82, 122, 242]
+        for g in glyphs { for x in g..<(g + 16) { for y in 36..<76 { p[y * w + x] = 40 } } }
+        let crop = try #require(GrayImage(width: w, height: h, pixels: p))
+        let comb = try #require(SlipCombCells.find(in: crop, border: border, strict: true))
+        let white = comb.whitened(crop)
+        for g in glyphs { #expect(white.pixels[50 * w + g + 8] < 128, "the glyph at \(g) kept") }
+        #expect(xs.allSatisfy { white.pixels[70 * w + $0] == 255 }, "the ticks whitened")
+    }
 }
