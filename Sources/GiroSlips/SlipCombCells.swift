@@ -123,7 +123,14 @@ package struct SlipCombCells: Sendable {
             if on.count > lattice.count { (lattice, pitch) = (on, p) }
         }
         guard lattice.count >= minTicks, lattice.count * 10 >= ticks.count * 6, pitch > 0 else { return nil }
-        let chosen = lattice.map { ticks[$0] }
+        // Ticks the search left out beyond the lattice's ends (on a dropout crop a red comb's remains no longer
+        // stand on a line; a label below joins a tick's run) are taken back pitch by pitch, so the first and last
+        // characters keep their cells.
+        let onLattice = lattice.map { ticks[$0] }
+        let chosen = Self.extended(onLattice, pitch: pitch, crop: crop, border: border)
+        // Extended up to the box's end wall, the lattice's last place out may be the wall: the end cell added
+        // beyond it (below) must lie on the box's edges, not on a label beside the box.
+        let (extendedLeft, extendedRight) = (chosen.first?.x0 != onLattice.first?.x0, chosen.last?.x0 != onLattice.last?.x0)
         // Cells between neighbouring ticks; a tick hidden by a glyph leaves a gap of several pitches, split evenly.
         var cells: [(x0: Int, x1: Int)] = []
         for (a, b) in zip(chosen, chosen.dropFirst()) {
@@ -142,7 +149,8 @@ package struct SlipCombCells: Sendable {
         let tickRuns = chosen.map { $0.to - $0.from }.sorted()
         let minRun = tickRuns.isEmpty ? 0 : tickRuns[tickRuns.count / 2] * 9 / 10
         if let first = chosen.first, let wall = Self.wall(near: Double(first.x0) - pitch, pitch: pitch, minRun: minRun, runs: runs,
-                                                          within: border..<(w - border)), wall.x1 < first.x0 - 2 {
+                                                          within: border..<(w - border)), wall.x1 < first.x0 - 2,
+           !extendedLeft || Self.edgeAlong(crop, wall.x1 + 1, first.x0 - 1, ticks: onLattice, border: border) {
             cells.insert((wall.x1 + 1, first.x0 - 1), at: 0)
             walls.insert(wall, at: 0)
         } else if let first = chosen.first, first.x0 - border < Int(pitch * 1.3), first.x0 - border > Int(pitch / 3),
@@ -151,7 +159,8 @@ package struct SlipCombCells: Sendable {
             cells.insert((max(border, first.x0 - Int(pitch)), first.x0 - 1), at: 0)
         }
         if let last = chosen.last, let wall = Self.wall(near: Double(last.x1) + pitch, pitch: pitch, minRun: minRun, runs: runs,
-                                                        within: border..<(w - border)), wall.x0 > last.x1 + 2 {
+                                                        within: border..<(w - border)), wall.x0 > last.x1 + 2,
+           !extendedRight || Self.edgeAlong(crop, last.x1 + 1, wall.x0 - 1, ticks: onLattice, border: border) {
             cells.append((last.x1 + 1, wall.x0 - 1))
             walls.append(wall)
         } else if let last = chosen.last, w - border - 1 - last.x1 < Int(pitch * 1.3), w - border - 1 - last.x1 > Int(pitch / 3),
@@ -179,6 +188,76 @@ package struct SlipCombCells: Sendable {
             return n * 5 >= span.count
         }
         return comb
+    }
+
+    /// `chosen` with the thin strokes standing on the lattice beyond its first and last tick: within 2 px of the
+    /// next lattice place out, a column dark over 3/4 of the typical tick's rows, its dark columns no wider than a
+    /// tick's (a glyph's stroke is wider, or lies inside its cell). One place without such a stroke is stepped over
+    /// (a glyph touching the tick), two end it. Beyond the comb, where no box edge runs along the rows the ticks
+    /// stand on (hang from), the lattice is not extended: a label beside the box has strokes at any pitch.
+    static func extended(_ chosen: [Tick], pitch: Double, crop: GrayImage, border: Int) -> [Tick] {
+        guard let first = chosen.first, let last = chosen.last, chosen.count >= minTicks, pitch >= 6 else { return chosen }
+        let w = crop.width, h = crop.height
+        let widths = chosen.map { $0.x1 - $0.x0 }.sorted(), froms = chosen.map(\.from).sorted(), tos = chosen.map(\.to).sorted()
+        let width = widths[widths.count / 2], from = max(0, froms[froms.count / 2]), to = min(h, tos[tos.count / 2])
+        guard to - from >= 4 else { return chosen }
+        func edgeAlong(_ a: Int, _ b: Int) -> Bool { Self.edgeAlong(crop, a, b, ticks: chosen, border: border) }
+        func darkRows(_ x: Int) -> Int {
+            guard x >= border, x < w - border else { return 0 }
+            var n = 0
+            for y in from..<to where crop.pixels[y * w + x] < dark { n += 1 }
+            return n
+        }
+        func stroke(_ x: Int) -> Bool { darkRows(x) * 4 >= (to - from) * 3 }
+        func tick(near c: Double) -> Tick? {
+            let xa = max(border, Int(c) - 2), xb = min(w - border - 1, Int(c) + 2)
+            guard xa <= xb else { return nil }
+            var best: Tick?
+            for x in xa...xb where stroke(x) {
+                var s = x, e = x
+                while s - 1 >= border, stroke(s - 1) { s -= 1 }
+                while e + 1 < w - border, stroke(e + 1) { e += 1 }
+                guard e - s <= max(width + 2, 3) else { continue }
+                if best.map({ abs(Double($0.x0 + $0.x1) / 2 - c) > abs(Double(s + e) / 2 - c) }) ?? true {
+                    best = Tick(x0: s, x1: e, from: from, to: to)
+                }
+            }
+            return best
+        }
+        func walk(from start: Tick, step: Double) -> [Tick] {
+            var out: [Tick] = [], at = start, missed = 0
+            var c = Double(start.x0 + start.x1) / 2
+            for _ in 0..<200 {
+                c += step
+                guard c >= Double(border), c < Double(w - border) else { break }
+                guard let t = tick(near: c) else {
+                    missed += 1
+                    if missed > 1 { break }
+                    continue
+                }
+                let (a, b) = step < 0 ? (t.x1 + 1, at.x0 - 1) : (at.x1 + 1, t.x0 - 1)
+                guard edgeAlong(a, b) else { break }
+                out.append(t)
+                (at, missed, c) = (t, 0, Double(t.x0 + t.x1) / 2)
+            }
+            return out
+        }
+        return walk(from: first, step: -pitch).reversed() + chosen + walk(from: last, step: pitch)
+    }
+
+    /// Whether a box edge runs along columns `a...b` at the foot (head) of the typical tick of `ticks`: a row
+    /// within 3 px of it dark over 60 % of them.
+    static func edgeAlong(_ crop: GrayImage, _ a: Int, _ b: Int, ticks: [Tick], border: Int) -> Bool {
+        let w = crop.width, h = crop.height
+        guard !ticks.isEmpty, a >= border, b < w - border, b > a, h - border - 1 >= border else { return false }
+        let froms = ticks.map(\.from).sorted(), tos = ticks.map(\.to).sorted()
+        let from = froms[froms.count / 2], to = tos[tos.count / 2]
+        let near = [from - 1, to].flatMap { y in (y - 2)...(y + 2) }.filter { $0 >= border && $0 < h - border }
+        return near.contains { y in
+            var n = 0
+            for x in a...b where crop.pixels[y * w + x] < dark { n += 1 }
+            return n * 10 >= (b - a + 1) * 6
+        }
     }
 
     /// Lattice places between the comb's walls where no tick was found (a glyph touching a tick makes its column's
@@ -317,8 +396,11 @@ package struct SlipCombCells: Sendable {
         let widths = cells.map { $0.x1 - $0.x0 + 1 }.sorted()
         let minRun = max(24, 2 * (widths.isEmpty ? 12 : widths[widths.count / 2]))
         // A line's rows where it straddles two (a level line drawn at a fraction of a pixel, or one levelled to
-        // within a pixel) are gray, not dark: those count too.
-        let gray: UInt8 = 200
+        // within a pixel) are gray, not dark: those count too — gray against the crop's paper (its median level):
+        // a box whose inside is printed in a tint (darker than the paper around it on the colour dropout) would
+        // otherwise be a line on every row, and whitening it took the glyphs (perturbed `Atelier Dupont SARL` read
+        // as an empty comb).
+        let gray = UInt8(clamping: min(200, max(Int(Self.dark), Self.medianLevel(crop) - 16)))
         for y in 0..<h {
             var x = 0
             while x < w {
@@ -334,6 +416,20 @@ package struct SlipCombCells: Sendable {
             for x in x0...x1 where crop.pixels[y * w + x] < Self.dark { mask[y * w + x] = true }
         }
         return mask
+    }
+
+    /// The crop's median gray level (its paper, for a crop that is mostly paper); sampled on at most ~64k pixels.
+    static func medianLevel(_ crop: GrayImage) -> Int {
+        var histogram = [Int](repeating: 0, count: 256)
+        let step = max(1, crop.pixels.count / 65_536)
+        var n = 0
+        for i in stride(from: 0, to: crop.pixels.count, by: step) { histogram[Int(crop.pixels[i])] += 1; n += 1 }
+        var seen = 0
+        for (level, count) in histogram.enumerated() {
+            seen += count
+            if seen * 2 >= n { return level }
+        }
+        return 255
     }
 
     /// The cell after which an amount's decimal comma stands: the one wall between inked cells with a mark on it

@@ -155,4 +155,52 @@ import Testing
         let read = try #require(SlipReader.zoneLines(crop, cells: cells, parser: .text, engine: TesseractEngine(), settings: settings))
         #expect(read.text == ["Northern Gas Supply Ltd"])
     }
+
+    /// A comb on a colour dropout (`strict`) whose first ticks no longer stand on a line: a label printed under the
+    /// box joins their dark runs through its bottom edge (perturbed BPAY reference `2007 0501 0000 11`, read
+    /// `0070501000011`). The lattice is extended over them, so the first characters keep their cells; a stroke on
+    /// the pitch beside the box, where no box edge runs, is no tick.
+    @Test func ticksALabelJoinsStayOnTheLattice() throws {
+        let w = 1000, h = 120, border = 16
+        var p = [UInt8](repeating: 255, count: w * h)
+        let wall = 130, xs = (0..<18).map { 170 + 40 * $0 }
+        for y in 30..<32 { for x in wall..<(xs[17] + 2) { p[y * w + x] = 0 } }        // top edge
+        for y in 84..<86 { for x in wall..<(xs[17] + 2) { p[y * w + x] = 0 } }        // bottom edge
+        for y in 30..<86 { for x in wall..<(wall + 3) { p[y * w + x] = 0 } }          // the box's left wall
+        for x0 in xs { for x in x0..<(x0 + 2) { for y in 64..<84 { p[y * w + x] = 0 } } }
+        // The label under the box touches the first two ticks' feet.
+        for x0 in xs.prefix(2) { for x in x0..<(x0 + 2) { for y in 86..<104 { p[y * w + x] = 0 } } }
+        // A label's stroke left of the box, on the pitch.
+        for x in 90..<92 { for y in 60..<86 { p[y * w + x] = 0 } }
+        // Glyphs in the first three cells.
+        let glyphs = [142, 182, 222]
+        for g in glyphs { for x in g..<(g + 16) { for y in 44..<82 { p[y * w + x] = 0 } } }
+        let crop = try #require(GrayImage(width: w, height: h, pixels: p))
+        let comb = try #require(SlipCombCells.find(in: crop, border: border, strict: true))
+        for g in glyphs {
+            #expect(comb.cells.contains { $0.x0 <= g && $0.x1 >= g + 15 }, "a cell holds the glyph at \(g): \(comb.cells)")
+        }
+        #expect(comb.cells.allSatisfy { $0.x0 > wall }, "no cell left of the box")
+    }
+
+    /// A comb box printed with a tint inside (on the colour dropout its inside stays gray, darker than the paper
+    /// around it): its rows are no lines, so whitening the edges leaves the glyphs (perturbed `Atelier Dupont SARL`
+    /// was whitened away whole and read as an empty comb).
+    @Test func aTintedBoxKeepsItsGlyphs() throws {
+        let w = 900, h = 100, border = 16
+        var p = [UInt8](repeating: 200, count: w * h)
+        for y in 22..<80 { for x in 30..<870 { p[y * w + x] = 165 } }                 // the tinted inside
+        for y in 20..<22 { for x in 30..<870 { p[y * w + x] = 40 } }                  // top edge
+        for y in 80..<82 { for x in 30..<870 { p[y * w + x] = 40 } }                  // bottom edge
+        for x0 in [30, 868] { for x in x0..<(x0 + 2) { for y in 20..<82 { p[y * w + x] = 40 } } }
+        let xs = (0..<20).map { 70 + 40 * $0 }
+        for x0 in xs { for x in x0..<(x0 + 2) { for y in 60..<80 { p[y * w + x] = 40 } } }
+        let glyphs = [42, 82, 122, 242]
+        for g in glyphs { for x in g..<(g + 16) { for y in 36..<76 { p[y * w + x] = 40 } } }
+        let crop = try #require(GrayImage(width: w, height: h, pixels: p))
+        let comb = try #require(SlipCombCells.find(in: crop, border: border, strict: true))
+        let white = comb.whitened(crop)
+        for g in glyphs { #expect(white.pixels[50 * w + g + 8] < 128, "the glyph at \(g) kept") }
+        #expect(xs.allSatisfy { white.pixels[70 * w + $0] == 255 }, "the ticks whitened")
+    }
 }
