@@ -93,3 +93,37 @@ import Testing
         #expect(gray * 20 < paper, "gray paper pixels \(gray) of \(paper)")
     }
 }
+
+/// A value inking under 2 % of its dropout crop (a short name in a long comb box) beside the form colour's light
+/// remains: on a scan the blur leaves the dropped ticks and edges at 215 on a paper of 250, more pixels than the
+/// value's ink. The crop's ink level is the value's, not theirs, so they go to paper and the value stays black.
+@Suite struct SlipDropoutInkShareTests {
+    @Test func lightRemainsOutnumberingTheInkBecomePaper() throws {
+        let w = 1400, h = 300
+        var values = [UInt8](repeating: 0, count: w * h)
+        var state: UInt32 = 777
+        for i in values.indices {
+            state = state &* 1_103_515_245 &+ 12345
+            values[i] = (state >> 16) % 3 == 0 ? 246 : 252
+        }
+        // The box: form mm 10…110 × 8…16 at 300 dpi (pixels 118…1299 × 94…189). Three glyph blocks (1.7 % of it)
+        // and twelve light marks at uneven places (3.2 % with the glyphs).
+        var glyph = 0
+        for x0 in [200, 520, 900] { for y in 120..<156 { for x in x0..<(x0 + 16) { values[y * w + x] = 20; glyph += 1 } } }
+        for x0 in [150, 233, 290, 371, 452, 560, 611, 700, 787, 950, 1043, 1180] {
+            for y in 130..<170 { for x in x0..<(x0 + 3) { values[y * w + x] = 215 } }
+        }
+        let image = try #require(GrayImage(width: w, height: h, pixels: values))
+        let s = 300 / 25.4
+        let t = SlipTransform(a: s, b: 0, c: 0, d: 0, e: s, f: 0)
+        let box = SlipBox(x: 10, y: 8, w: 100, h: 8)
+        let (crop, _, _) = try #require(SlipReader.builtIn.valueCrop(image, values: image, box, t, dpi: 300))
+        let border = SlipReader.cropBorder
+        var dark = 0
+        for y in border..<(crop.height - border) {
+            for x in border..<(crop.width - border) where crop.pixels[y * crop.width + x] < 128 { dark += 1 }
+        }
+        #expect(dark >= glyph * 9 / 10, "the glyphs stay: \(dark) dark pixels of \(glyph)")
+        #expect(dark <= glyph * 11 / 10, "the light marks go: \(dark) dark pixels, the glyphs \(glyph)")
+    }
+}
