@@ -127,3 +127,47 @@ import Testing
         #expect(dark <= glyph * 11 / 10, "the light marks go: \(dark) dark pixels, the glyphs \(glyph)")
     }
 }
+
+/// A fit turned by labels another printer moved: the form's rows still run along the page's lines of text.
+@Suite struct SlipFitAlongTextTests {
+    /// The HU megbízás render's words with its right column's labels 2.5 mm lower and its left column's (but the
+    /// title) 2.5 mm higher: a least-squares fit of those labels turns the form about 1° against its own text,
+    /// and the zones' crops far from the labels cut their values askew. The fit keeps the text's angle.
+    @Test func movedLabelsDoNotTurnTheForm() throws {
+        let url = SlipFixtures.folder.appendingPathComponent("hu.atutalasi-megbizas/invoice-scan.words")
+        var page = try CallerOCR.parse([UInt8](Data(contentsOf: url)))
+        let template = try #require(SlipReader.builtInTemplates.first { $0.id == "hu.atutalasi-megbizas" })
+        let labels: Set<String> = ["Megbízó", "neve", "Terhelendő", "számla", "száma", "Kedvezményezett", "Jóváírandó",
+                                   "Összeg", "Közlemény", "Keltezés"]
+        let shift = Int((2.5 * Double(page.width) / template.width).rounded())
+        for i in page.words.indices where labels.contains(page.words[i].text) {
+            page.words[i].y += page.words[i].x > page.width / 2 ? shift : -shift
+        }
+        let index = SlipClassifier.PageIndex(page, excluding: [])
+        let skew = try #require(SlipClassifier.textSkew(index))
+        #expect(abs(skew) < 0.005)
+        let m = try #require(SlipClassifier.match(template, page: page))
+        let turn = atan2(m.transform.d, m.transform.a)
+        #expect(abs(turn - skew) <= SlipClassifier.maxTextTurn, "fit turned \(turn) rad, text \(skew) rad")
+        // Still the form: the amount's box lands on its value's line.
+        let amount = try #require(page.words.first { $0.text == "125" })
+        let zone = try #require(template.zones.first { $0.field == "amount" })
+        let c = m.transform.apply(SlipPoint(x: zone.box.x + zone.box.w / 2, y: zone.box.y + zone.box.h / 2))
+        #expect(abs(c.y - Double(amount.y + amount.h / 2)) < Double(amount.h), "amount box centre \(c.y)")
+    }
+
+    /// The fit along an angle: points turned by it and scaled per axis come back exactly.
+    @Test func alongTextRecoversATurnedScaledForm() throws {
+        let angle = 0.02, sx = 11.9, sy = 11.5
+        let from = [SlipPoint(x: 5, y: 3), SlipPoint(x: 110, y: 12), SlipPoint(x: 5, y: 54), SlipPoint(x: 110, y: 40),
+                    SlipPoint(x: 60, y: 82)]
+        let to = from.map { p in
+            SlipPoint(x: cos(angle) * sx * p.x - sin(angle) * sy * p.y + 40, y: sin(angle) * sx * p.x + cos(angle) * sy * p.y + 25)
+        }
+        let t = try #require(SlipTransform.alongText(angle, from: from, to: to))
+        for (p, q) in zip(from, to) {
+            let r = t.apply(p)
+            #expect(abs(r.x - q.x) < 1e-6 && abs(r.y - q.y) < 1e-6)
+        }
+    }
+}
