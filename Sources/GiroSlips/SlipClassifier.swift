@@ -245,6 +245,14 @@ enum SlipClassifier {
            residual(p, from, to) < 0.8 * residual(t, from, to), fitsPage(p, template, page) {
             t = p
         }
+        // The form's rows run along the page's lines of text. Labels another printer moved by millimetres turn a
+        // least-squares fit by a degree or two away from them; on a scan every zone's crop then cuts its value
+        // askew, a row off at its far end (perturbed HU megbízás: `Kovács Péter` read `pővács5étr————`). Such a fit
+        // is taken again along the text's angle (`SlipTextSkew.alongText`).
+        if let skew, t.g == 0, t.h == 0, abs(atan2(t.d, t.a) - skew) > maxTextTurn,
+           let along = SlipTransform.alongText(skew, from: from, to: to), fitsPage(along, template, page) {
+            t = along
+        }
         if !fitOnly, printsAbsent(template, t, index) { return nil }
         return SlipMatch(template: template, transform: t, anchors: chosen.inliers, hits: all)
     }

@@ -52,7 +52,9 @@ extension SlipReader {
 
     /// The zone resampled upright at `dpi` through the fitted transform (bilinear; white outside), and its contrast
     /// (90th minus 2nd percentile of gray: paper against ink).
-    func rectify(_ image: GrayImage, _ box: SlipBox, _ t: SlipTransform, dpi: Double) -> (GrayImage, contrast: Int)? {
+    /// `sparseInk`: the ink may be under 2 % of the zone (a dropout crop, `SlipReader.inkLevel`).
+    func rectify(_ image: GrayImage, _ box: SlipBox, _ t: SlipTransform, dpi: Double,
+                 sparseInk: Bool = false) -> (GrayImage, contrast: Int)? {
         // A little inside the box: printed zone frames confuse the OCR more than a clipped pixel row does.
         // Then a white border: Tesseract misreads glyphs that touch the image edge.
         let pad = -0.4, pxPerMM = dpi / 25.4, border = Self.cropBorder
@@ -71,7 +73,7 @@ extension SlipReader {
             for (v, n) in histogram.enumerated() { seen += n; if Double(seen) >= q * Double(inside) { return v } }
             return 255
         }
-        let lo = percentile(0.02), hi = percentile(0.90)
+        let hi = percentile(0.90), lo = sparseInk ? Self.inkLevel(percentile(0.02), darkest: percentile(0.005), paper: hi) : percentile(0.02)
         if hi - lo >= 24 {
             // One entry per gray level: the same stretch as per pixel, without a division each.
             let stretch = (0...255).map { v in UInt8(max(0, min(255, (v - lo) * 255 / (hi - lo)))) }

@@ -30,9 +30,44 @@ extension SlipClassifier {
         return slope.isFinite ? atan2(slope, 1) : nil
     }
 
+    /// A fit turned further than this from the text's angle (radians, ~0.5°) is fitted again along the text: over
+    /// a 120 mm box half a degree moves its far end by a millimetre.
+    static let maxTextTurn = 0.009
+
     /// Whether a fit's rotation agrees with the text's angle (true when that is unknown).
     static func agreesWithText(_ t: SlipTransform, skew: Double?) -> Bool {
         guard let skew else { return true }
         return abs(atan2(t.d, t.a) - skew) <= maxSkewDeviation
+    }
+}
+
+extension SlipTransform {
+    /// The least-squares fit of `from` onto `to` turned by `angle` (radians) and otherwise only scaled — each axis
+    /// on its own where the points spread along it (another printer's form is stretched unevenly), both alike
+    /// where not — and moved: no turn or shear of its own. Nil for fewer than two points or no spread.
+    static func alongText(_ angle: Double, from: [SlipPoint], to: [SlipPoint]) -> SlipTransform? {
+        guard from.count >= 2, from.count == to.count, angle.isFinite else { return nil }
+        let cs = cos(angle), sn = sin(angle)
+        // The page's points turned back by the angle: there the fit is a scale and a shift per axis.
+        let back = to.map { SlipPoint(x: cs * $0.x + sn * $0.y, y: -sn * $0.x + cs * $0.y) }
+        guard let iso = scaleAndShift(from: from, to: back) else { return nil }
+        let n = Double(from.count)
+        let mx = from.reduce(0) { $0 + $1.x } / n, my = from.reduce(0) { $0 + $1.y } / n
+        let ux = back.reduce(0) { $0 + $1.x } / n, uy = back.reduce(0) { $0 + $1.y } / n
+        var vx = 0.0, vy = 0.0, cx = 0.0, cy = 0.0
+        for (p, q) in zip(from, back) {
+            vx += (p.x - mx) * (p.x - mx); vy += (p.y - my) * (p.y - my)
+            cx += (p.x - mx) * (q.x - ux); cy += (p.y - my) * (q.y - uy)
+        }
+        // An axis the points spread along by 10 mm (standard deviation) has its own scale, within 15 % of the
+        // common one (as `SlipClassifier.tame` allows an affine fit).
+        func own(_ v: Double, _ c: Double) -> Double {
+            guard v / n >= 100, case let k = c / v, k.isFinite, abs(k / iso.a - 1) < 0.15 else { return iso.a }
+            return k
+        }
+        let sx = own(vx, cx), sy = own(vy, cy)
+        let ox = ux - sx * mx, oy = uy - sy * my
+        let t = SlipTransform(a: cs * sx, b: -sn * sy, c: cs * ox - sn * oy, d: sn * sx, e: cs * sy, f: sn * ox + cs * oy)
+        return [t.a, t.b, t.c, t.d, t.e, t.f].allSatisfy(\.isFinite) ? t : nil
     }
 }

@@ -18,7 +18,7 @@ extension SlipReader {
                    crossWalls: Bool = true) -> (crop: GrayImage, contrast: Int, cells: SlipCombCells?)? {
         guard let (original, boxContrast) = rectify(image, box, t, dpi: dpi) else { return nil }
         var (crop, contrast, fromDropout) = (original, boxContrast, false)
-        if let values, let dropped = rectify(values, box, t, dpi: dpi) {
+        if let values, let dropped = rectify(values, box, t, dpi: dpi, sparseInk: true) {
             // Without ink after the dropout the zone holds only form print — or a value in the form's colour: the
             // original is read then, but the low contrast tells the caller the box may be empty.
             if dropped.contrast >= Self.inkContrast { (crop, fromDropout) = (dropped.0, true) }
@@ -115,13 +115,23 @@ extension SlipReader {
     /// Gray levels from which a crop's pixel counts as paper (`paperWhite`).
     static let lightFrom = 160
 
-    /// A dropout crop with every mark lighter than 60 % of the way from its ink (2nd percentile) to its paper (90th)
+    /// A dropout crop's ink level: its 2nd percentile (as any crop's), or its 0.5th where the 2nd is nearer the
+    /// paper than the darkest ink. A value in a long comb box inks under 2 % of it, and on a scan the blur leaves
+    /// the dropped comb's ticks and edges a little under the paper (215 on 250): the 2nd percentile fell on them,
+    /// the stretch made them black, and no longer light remains they stayed beside the glyphs (perturbed scans:
+    /// `Wiener Stadtwerke` read `Wie,n,er Stadtwer,k,e,`).
+    static func inkLevel(_ second: Int, darkest: Int, paper: Int) -> Int {
+        second - darkest > (paper - darkest) / 2 ? darkest : second
+    }
+
+    /// A dropout crop with every mark lighter than 60 % of the way from its ink (`inkLevel`) to its paper (90th)
     /// turned to paper: a dropped form colour keeps its brightest channel, so a red comb's ticks and box edges stay
     /// as light gray strokes at the glyphs' pitch, which the engine reads as `1`, `|` or letters between the value's.
     static func remainsToPaper(_ crop: GrayImage, border: Int) -> GrayImage {
         let w = crop.width, h = crop.height
         guard let levels = SlipCropLevels(crop, border: border) else { return crop }
-        let ink = levels.level(reaching: 2, of: 100), paper = levels.level(reaching: 90, of: 100)
+        let paper = levels.level(reaching: 90, of: 100)
+        let ink = inkLevel(levels.level(reaching: 2, of: 100), darkest: levels.level(reaching: 5, of: 1000), paper: paper)
         guard paper - ink >= 100 else { return crop }
         let cut = UInt8(ink + (paper - ink) * 6 / 10), faint = UInt8(max(ink, paper - 16))
         // Whole marks only: a stroke with no pixel as dark as the cut (a tick, a box edge) goes; one with a dark
@@ -163,7 +173,7 @@ extension SlipReader {
         let further = min(max(min(box.w * 0.6, 30), min(room.isFinite ? room : 0, Self.maxRoomMM)), beside.isNaN ? 0 : beside)
         let right = Double(Int(max(gx, further) * ppm)) / ppm
         let wide = SlipBox(x: box.x - gx, y: box.y - gy, w: box.w + gx + right, h: box.h + 2 * gy)
-        guard let (ref, _) = rectify(source, wide, t, dpi: dpi) else { return nil }
+        guard let (ref, _) = rectify(source, wide, t, dpi: dpi, sparseInk: frames != nil) else { return nil }
         // The form's lines where `source` is its colour dropout: the comb's walls that end the value.
         let lines = frames.flatMap { rectify($0, wide, t, dpi: dpi)?.0 }
         let limit = SlipValueWindow.Window(x0: border, y0: border, x1: ref.width - border, y1: ref.height - border)

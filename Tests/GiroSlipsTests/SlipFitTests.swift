@@ -10,13 +10,15 @@ import Testing
     static let hub3a = SlipReader.builtInTemplates.first { $0.id == "hr.hub-3a" }
 
     /// One word per token of `text`, its line's left edge at `x` and vertical centre at `y` (pixels).
-    func label(_ text: String, x: Double, y: Double, height: Double) -> [PageWord] {
+    /// `turn` (radians): the page's; each next word of the label steps along it, as on a turned scan.
+    func label(_ text: String, x: Double, y: Double, height: Double, turn: Double = 0) -> [PageWord] {
         var out: [PageWord] = []
-        var left = x
+        var left = x, top = y
         for token in text.split(separator: " ") {
             let w = Double(token.count) * 0.55 * height
-            out.append(PageWord(text: String(token), x: Int(left.rounded()), y: Int((y - height / 2).rounded()), w: Int(w.rounded()), h: Int(height.rounded())))
-            left += w + 0.4 * height
+            out.append(PageWord(text: String(token), x: Int(left.rounded()), y: Int((top - height / 2).rounded()), w: Int(w.rounded()), h: Int(height.rounded())))
+            left += (w + 0.4 * height) * cos(turn)
+            top += (w + 0.4 * height) * sin(turn)
         }
         return out
     }
@@ -100,6 +102,8 @@ import Testing
     /// A scan of the German form read with its labels in one column at the left and one beside them (`Betrag`),
     /// which another printer put 4 mm lower: that one label alone fixes the form's width axis, so an affine fit
     /// through it shears the form by 3° and misplaces the right-hand boxes by a row. The fit stays the scan's turn.
+    /// The labels' words run along the scan's turn, as a turned page's do (level words on turned labels told the
+    /// fit along the text that the page was level).
     @Test func oneLabelBesideAColumnDoesNotShearTheForm() throws {
         let template = try #require(Self.sepaDE)
         let scale = 11.81, turn = 2.0 * .pi / 180
@@ -108,12 +112,12 @@ import Testing
         for id in ["payerBank", "bic", "ref", "remit", "payer", "date"] {
             let a = try #require(template.anchors.first { $0.id == id })
             let p = truth.apply(SlipClassifier.reference(a))
-            words += label(a.text, x: p.x, y: p.y, height: 2.2 * scale)
+            words += label(a.text, x: p.x, y: p.y, height: 2.2 * scale, turn: turn)
         }
         let amount = try #require(template.anchors.first { $0.id == "amount" })
         let r = SlipClassifier.reference(amount)
         let p = truth.apply(SlipPoint(x: r.x, y: r.y + 4))
-        words += label(amount.text, x: p.x, y: p.y, height: 2.2 * scale)
+        words += label(amount.text, x: p.x, y: p.y, height: 2.2 * scale, turn: turn)
         let page = PageWords(width: 2000, height: 1500, words: words)
         let m = try #require(SlipClassifier.match(template, page: page))
         #expect(m.anchors.count == 7)

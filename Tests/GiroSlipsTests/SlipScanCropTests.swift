@@ -93,3 +93,81 @@ import Testing
         #expect(gray * 20 < paper, "gray paper pixels \(gray) of \(paper)")
     }
 }
+
+/// A value inking under 2 % of its dropout crop (a short name in a long comb box) beside the form colour's light
+/// remains: on a scan the blur leaves the dropped ticks and edges at 215 on a paper of 250, more pixels than the
+/// value's ink. The crop's ink level is the value's, not theirs, so they go to paper and the value stays black.
+@Suite struct SlipDropoutInkShareTests {
+    @Test func lightRemainsOutnumberingTheInkBecomePaper() throws {
+        let w = 1400, h = 300
+        var values = [UInt8](repeating: 0, count: w * h)
+        var state: UInt32 = 777
+        for i in values.indices {
+            state = state &* 1_103_515_245 &+ 12345
+            values[i] = (state >> 16) % 3 == 0 ? 246 : 252
+        }
+        // The box: form mm 10…110 × 8…16 at 300 dpi (pixels 118…1299 × 94…189). Three glyph blocks (1.7 % of it)
+        // and twelve light marks at uneven places (3.2 % with the glyphs).
+        var glyph = 0
+        for x0 in [200, 520, 900] { for y in 120..<156 { for x in x0..<(x0 + 16) { values[y * w + x] = 20; glyph += 1 } } }
+        for x0 in [150, 233, 290, 371, 452, 560, 611, 700, 787, 950, 1043, 1180] {
+            for y in 130..<170 { for x in x0..<(x0 + 3) { values[y * w + x] = 215 } }
+        }
+        let image = try #require(GrayImage(width: w, height: h, pixels: values))
+        let s = 300 / 25.4
+        let t = SlipTransform(a: s, b: 0, c: 0, d: 0, e: s, f: 0)
+        let box = SlipBox(x: 10, y: 8, w: 100, h: 8)
+        let (crop, _, _) = try #require(SlipReader.builtIn.valueCrop(image, values: image, box, t, dpi: 300))
+        let border = SlipReader.cropBorder
+        var dark = 0
+        for y in border..<(crop.height - border) {
+            for x in border..<(crop.width - border) where crop.pixels[y * crop.width + x] < 128 { dark += 1 }
+        }
+        #expect(dark >= glyph * 9 / 10, "the glyphs stay: \(dark) dark pixels of \(glyph)")
+        #expect(dark <= glyph * 11 / 10, "the light marks go: \(dark) dark pixels, the glyphs \(glyph)")
+    }
+}
+
+/// A fit turned by labels another printer moved: the form's rows still run along the page's lines of text.
+@Suite struct SlipFitAlongTextTests {
+    /// The HU megbízás render's words with its right column's labels 2.5 mm lower and its left column's (but the
+    /// title) 2.5 mm higher: a least-squares fit of those labels turns the form about 1° against its own text,
+    /// and the zones' crops far from the labels cut their values askew. The fit keeps the text's angle.
+    @Test func movedLabelsDoNotTurnTheForm() throws {
+        let url = SlipFixtures.folder.appendingPathComponent("hu.atutalasi-megbizas/invoice-scan.words")
+        var page = try CallerOCR.parse([UInt8](Data(contentsOf: url)))
+        let template = try #require(SlipReader.builtInTemplates.first { $0.id == "hu.atutalasi-megbizas" })
+        let labels: Set<String> = ["Megbízó", "neve", "Terhelendő", "számla", "száma", "Kedvezményezett", "Jóváírandó",
+                                   "Összeg", "Közlemény", "Keltezés"]
+        let shift = Int((2.5 * Double(page.width) / template.width).rounded())
+        for i in page.words.indices where labels.contains(page.words[i].text) {
+            page.words[i].y += page.words[i].x > page.width / 2 ? shift : -shift
+        }
+        let index = SlipClassifier.PageIndex(page, excluding: [])
+        let skew = try #require(SlipClassifier.textSkew(index))
+        #expect(abs(skew) < 0.005)
+        let m = try #require(SlipClassifier.match(template, page: page))
+        let turn = atan2(m.transform.d, m.transform.a)
+        #expect(abs(turn - skew) <= SlipClassifier.maxTextTurn, "fit turned \(turn) rad, text \(skew) rad")
+        // Still the form: the amount's box lands on its value's line.
+        let amount = try #require(page.words.first { $0.text == "125" })
+        let zone = try #require(template.zones.first { $0.field == "amount" })
+        let c = m.transform.apply(SlipPoint(x: zone.box.x + zone.box.w / 2, y: zone.box.y + zone.box.h / 2))
+        #expect(abs(c.y - Double(amount.y + amount.h / 2)) < Double(amount.h), "amount box centre \(c.y)")
+    }
+
+    /// The fit along an angle: points turned by it and scaled per axis come back exactly.
+    @Test func alongTextRecoversATurnedScaledForm() throws {
+        let angle = 0.02, sx = 11.9, sy = 11.5
+        let from = [SlipPoint(x: 5, y: 3), SlipPoint(x: 110, y: 12), SlipPoint(x: 5, y: 54), SlipPoint(x: 110, y: 40),
+                    SlipPoint(x: 60, y: 82)]
+        let to = from.map { p in
+            SlipPoint(x: cos(angle) * sx * p.x - sin(angle) * sy * p.y + 40, y: sin(angle) * sx * p.x + cos(angle) * sy * p.y + 25)
+        }
+        let t = try #require(SlipTransform.alongText(angle, from: from, to: to))
+        for (p, q) in zip(from, to) {
+            let r = t.apply(p)
+            #expect(abs(r.x - q.x) < 1e-6 && abs(r.y - q.y) < 1e-6)
+        }
+    }
+}
