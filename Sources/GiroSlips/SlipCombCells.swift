@@ -400,7 +400,8 @@ package struct SlipCombCells: Sendable {
         // a box whose inside is printed in a tint (darker than the paper around it on the colour dropout) would
         // otherwise be a line on every row, and whitening it took the glyphs (perturbed `Atelier Dupont SARL` read
         // as an empty comb).
-        let gray = UInt8(clamping: min(200, max(Int(Self.dark), Self.medianLevel(crop) - 16)))
+        let paper = SlipCropLevels(crop, border: 0)?.level(reaching: 1, of: 2) ?? 255
+        let gray = UInt8(clamping: min(200, max(Int(Self.dark), paper - 16)))
         for y in 0..<h {
             var x = 0
             while x < w {
@@ -416,20 +417,6 @@ package struct SlipCombCells: Sendable {
             for x in x0...x1 where crop.pixels[y * w + x] < Self.dark { mask[y * w + x] = true }
         }
         return mask
-    }
-
-    /// The crop's median gray level (its paper, for a crop that is mostly paper); sampled on at most ~64k pixels.
-    static func medianLevel(_ crop: GrayImage) -> Int {
-        var histogram = [Int](repeating: 0, count: 256)
-        let step = max(1, crop.pixels.count / 65_536)
-        var n = 0
-        for i in stride(from: 0, to: crop.pixels.count, by: step) { histogram[Int(crop.pixels[i])] += 1; n += 1 }
-        var seen = 0
-        for (level, count) in histogram.enumerated() {
-            seen += count
-            if seen * 2 >= n { return level }
-        }
-        return 255
     }
 
     /// The cell after which an amount's decimal comma stands: the one wall between inked cells with a mark on it
