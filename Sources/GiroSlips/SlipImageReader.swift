@@ -190,7 +190,7 @@ extension SlipReader {
                 // costs Tesseract a second of layout analysis and gives invented letters).
                 if zones[k].isEmpty, contrast < Self.inkContrast { break }
                 // Fill marks before an amount (the UPN's `***`) are whitened: read with the number they are no amount.
-                guard case let looked = binarized ? gray.binarized() : gray,
+                guard case let looked = binarized ? gray.binarized() : Self.blockReady(gray, zone: zone, t: match.transform, box: cropBox),
                       case let crop = zone.parser == .amount ? SlipFillMarks.blankingLeading(looked) ?? looked : looked,
                       crop.pixelCount <= ImageLimits.maxPixels else { break }
                 let remaining = (deadline - ContinuousClock.now).budgetMilliseconds

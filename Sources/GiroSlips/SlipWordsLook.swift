@@ -39,7 +39,8 @@ extension SlipReader {
                                    layout: zone.ocr.layout ?? .line,
                                    budgetMilliseconds: min((deadline - ContinuousClock.now).budgetMilliseconds, 5_000))
         calls += 1
-        guard let lines = Self.zoneLines(gray, cells: cells, parser: zone.parser, engine: engine, settings: settings) else { return nil }
+        let crop = Self.blockReady(gray, zone: zone, t: match.transform, box: box)
+        guard let lines = Self.zoneLines(crop, cells: cells, parser: zone.parser, engine: engine, settings: settings) else { return nil }
         let text = zone.field.hasSuffix(".name") ? lines.text.map(SlipNameZeros.lettered) : lines.text
         guard Self.wordsLookKept(text, confidence: lines.confidence, page: kept.lines) else { return nil }
         var out = kept
