@@ -37,7 +37,6 @@ public struct TesseractEngine: OCREngine {
 
     public func recognize(_ image: OCRImage, settings: OCRSettings) throws(GiroError) -> PageWords {
         let start = ContinuousClock.now
-        let cpu = TesseractTrace.enabled ? TesseractTrace.cpuMilliseconds() : 0
         let languages = try languageKey(settings.languages)
         guard image.width <= Self.maxSide, image.height <= Self.maxSide, image.width * image.height <= maxPixels else {
             throw GiroError(.ocrImageTooLarge, field: "image",
@@ -62,6 +61,8 @@ public struct TesseractEngine: OCREngine {
         guard let handle = TesseractPool.shared.checkOut(languages: languages, tessdataPath: path, reuse: reuseEngines) else {
             throw GiroError(.ocrEngineFailed, field: "ocr", "Tesseract could not load the models for \(languages)")
         }
+        // After the check-out: a model load is traced on its own line, not again in the call's.
+        let cpu = TesseractTrace.enabled ? TesseractTrace.cpuMilliseconds() : 0
         var keep = false, handedOver = false
         defer { if !handedOver { TesseractPool.shared.checkIn(handle, keep: keep && reuseEngines) } }
         let api = handle.api

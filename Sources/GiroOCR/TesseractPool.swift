@@ -131,7 +131,8 @@ final class TesseractPool: @unchecked Sendable {
 }
 
 /// `GIRO_OCR_TRACE=1`: one stderr line per Tesseract call (languages, layout, size, the process's CPU time for
-/// it, model loading included) and one per model load, to see where an image's reading spends its time.
+/// it) and one per model load (not counted again in the call that needed it), to see where an image's reading
+/// spends its time.
 enum TesseractTrace {
     static let enabled = ProcessInfo.processInfo.environment["GIRO_OCR_TRACE"] == "1"
 
