@@ -10,6 +10,9 @@ enum SlipLabelPlacement {
     static let searchRadiusMM = 60.0
     /// The image path crops a zone where its label moved it only beyond this offset, millimetres.
     static let cropShiftMM = 3.0
+    /// A zone under its label is cropped a row up or down from this offset of its label, millimetres
+    /// (`cropShiftMM` across).
+    static let cropRowShiftMM = 1.5
     /// A zone keeps at least this height or width after being cut at a neighbouring label, millimetres.
     static let minExtentMM = 3.0
 
@@ -78,7 +81,7 @@ enum SlipLabelPlacement {
         let formRight = 1.25 * t.width, formBottom = 1.25 * t.height
         // What the image path crops: the template's box moved with its label (not widened: a crop reaching over
         // the box's frame lines reads them as letters).
-        var crops = [SlipBox?](repeating: nil, count: t.zones.count)
+        var crops = [SlipBox?](repeating: nil, count: t.zones.count), rowCrops = crops
         var placed: [PixelRect?] = t.zones.enumerated().map { k, z -> PixelRect? in
             guard let label = labels[k], label.anchor < t.anchors.count else { return nil }
             let a = t.anchors[label.anchor]
@@ -157,6 +160,10 @@ enum SlipLabelPlacement {
             let (dx, dy) = (L.x0 - a.box.x, cy - acy)
             if abs(dx) >= cropShiftMM || abs(dy) >= cropShiftMM {
                 crops[k] = SlipBox(x: z.box.x + dx, y: z.box.y + dy, w: z.box.w, h: z.box.h)
+            } else if label.value == .below, abs(dy) >= cropRowShiftMM {
+                // Under its label, a box half a line from where the fit puts it may be read where the label is
+                // (`rowCrop`: where the zone's own words stand nearer its middle, see `SlipZoneReader`).
+                rowCrops[k] = SlipBox(x: z.box.x, y: z.box.y + dy, w: z.box.w, h: z.box.h)
             }
             let box = PixelRect(x0: x0 - m, y0: label.value == .below ? y0 : y0 - m, x1: x1 + m, y1: y1 + m)
             if label.value == .below, let beside = valueBeside(L, box: box, zone: k, labels: labels, values: values,
@@ -185,7 +192,8 @@ enum SlipLabelPlacement {
                 let b = locallyMoved(t.zones[k].box, label: labels[k].flatMap { t.anchors.indices.contains($0.anchor) ? t.anchors[$0.anchor] : nil }, moved: moved)
                 return Placed(mm: b, labelled: false, crop: b)
             }
-            return Placed(mm: SlipBox(x: p.x0, y: p.y0, w: p.x1 - p.x0, h: p.y1 - p.y0), labelled: true, crop: crops[k] ?? t.zones[k].box)
+            return Placed(mm: SlipBox(x: p.x0, y: p.y0, w: p.x1 - p.x0, h: p.y1 - p.y0), labelled: true, crop: crops[k] ?? t.zones[k].box,
+                          rowCrop: crops[k] == nil ? rowCrops[k] : nil)
         }
     }
 
@@ -243,6 +251,9 @@ enum SlipLabelPlacement {
         var labelled: Bool
         /// What the image path crops.
         var crop: SlipBox
+        /// The template's box moved a row with its label (1.5–3 mm, `cropRowShiftMM`), cropped instead where the
+        /// zone's own words stand nearer its middle than `crop`'s.
+        var rowCrop: SlipBox? = nil
     }
 
     /// Zones under one label (a name, then its address) share the lines printed under it in order: a one-line

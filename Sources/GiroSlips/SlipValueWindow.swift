@@ -10,6 +10,8 @@ package enum SlipValueWindow {
     }
 
     static let dark: UInt8 = 128
+    /// Gray under which a blurred frame line's pixels count for it (`faintFrame`).
+    static let faint: UInt8 = 200
 
     /// `inner`: the placed box inside `crop`; `limit`: the rectified area (the crop without its white border).
     /// `reach`: how far (pixels) a cut glyph may run on above or below the box.
@@ -83,15 +85,21 @@ package enum SlipValueWindow {
             let height = win.y1 - win.y0
             func colInked(_ x: Int) -> Bool { let n = colInk(x); return n >= 2 && n * 20 < height * 17 }
             func colFrame(_ x: Int) -> Bool { colInk(x) * 20 >= height * 17 || frameInk(x) * 20 >= height * 17 }
+            // A scan's blurred frame line: gray, not dark, over most of the rows.
+            func faintFrame(_ x: Int) -> Bool {
+                var n = 0
+                for y in win.y0..<win.y1 where p[y * w + x] < faint || lines[y * w + x] < faint { n += 1 }
+                return n * 20 >= height * 17
+            }
             let colGap = max(4, height * 3 / 2)
             // The gap already open at the edge counts: a comb's wide letter spacing cut between two letters.
             // `walls`: a comb's cell wall (a thin frame line with a glyph before it) is crossed when the next glyph
             // follows it as closely as the last one preceded it (a glyph sits in the middle of its cell); paper
             // wider than that after it, or a second frame line before the next glyph, is the box's end.
-            func extendX(from start: Int, step: Int, bound: Int, gap open: Int, walls: Bool = false) -> Int? {
+            func extendX(from start: Int, step: Int, bound: Int, gap open: Int, walls: Bool = false, faintFrames: Bool = false) -> Int? {
                 var x = start, last: Int? = nil, gap = open, inkSinceWall = true
                 var padAfter: Int? = nil, sinceWall = 0   // paper allowed after the wall just crossed, and seen
-                while (step < 0 ? x >= bound : x < bound), gap <= colGap {
+                while (step < 0 ? x >= bound : x < bound), gap <= colGap, !(faintFrames && faintFrame(x)) {
                     if colFrame(x) {
                         guard walls, inkSinceWall else { break }
                         var e = x
@@ -119,11 +127,52 @@ package enum SlipValueWindow {
                let right = extendX(from: win.x1, step: 1, bound: limit.x1, gap: win.x1 - 1 - lastIn, walls: crossWalls) {
                 win.x1 = min(limit.x1, right + 4)
             }
-            // Leftwards only a glyph cut at the edge itself: values start at their box's left, where a frame's
-            // remains would otherwise join the value.
-            if (win.x0..<min(win.x1, win.x0 + 3)).contains(where: colInked),
-               let left = extendX(from: win.x0 - 1, step: -1, bound: max(limit.x0, win.x0 - 2 * reach), gap: colGap - reach / 4) {
-                win.x0 = max(limit.x0, left - 3)
+            // Leftwards a glyph cut at the edge itself runs on a little (values start at their box's left, where a
+            // frame's remains would otherwise join the value); a box starting between a spaced value's letters, below.
+            let leftBound = max(limit.x0, win.x0 - 2 * reach)
+            // A column's ink from its top to its bottom row, nil without ink.
+            func inkSpan(_ x: Int) -> ClosedRange<Int>? {
+                var top: Int? = nil, bottom = 0
+                for y in win.y0..<win.y1 where p[y * w + x] < dark { if top == nil { top = y }; bottom = y }
+                return top.map { $0...bottom }
+            }
+            func inkRows(_ x: Int) -> Int? { inkSpan(x).map(\.count) }
+            // The rows a run of inked columns from `x` covers.
+            func runSpan(from x: Int) -> ClosedRange<Int>? {
+                var end = x, spans: [ClosedRange<Int>] = []
+                while end < win.x1, colInked(end) { if let s = inkSpan(end) { spans.append(s) }; end += 1 }
+                guard let top = spans.map(\.lowerBound).min(), let bottom = spans.map(\.upperBound).max() else { return nil }
+                return top...bottom
+            }
+            // The comb's end wall (or a frame's gray remains) taller than every glyph, thin, alone: the window
+            // starts after it (a wall read with the value broke its comb reading: `5000 0567 8901 2345` read
+            // `0567 8901 2345`). A thin first letter (`I`) is no taller than the rest and stays.
+            func wallSkipped(from x0: Int) -> Int {
+                var end = x0
+                while end < win.x1, colInked(end) { end += 1 }
+                guard end - x0 <= max(4, height / 8), end < win.x1,
+                      let wall = (x0..<end).compactMap(inkRows).max() else { return x0 }
+                let glyphs = (end..<win.x1).compactMap(inkRows).max() ?? 0
+                guard wall * 20 >= glyphs * 23 else { return x0 }
+                var next = end
+                while next < win.x1, !colInked(next) { next += 1 }
+                return max(end, next - 3)
+            }
+            if (win.x0..<min(win.x1, win.x0 + 3)).contains(where: colInked) {
+                if let left = extendX(from: win.x0 - 1, step: -1, bound: leftBound, gap: colGap - reach / 4) {
+                    win.x0 = max(limit.x0, left - 3)
+                }
+            } else if let firstIn = span.first(where: colInked), firstIn - win.x0 < colGap,
+                      let left = extendX(from: win.x0 - 1, step: -1, bound: leftBound, gap: firstIn - win.x0, faintFrames: true),
+                      let first = runSpan(from: firstIn), let found = runSpan(from: left),
+                      2 * (min(first.upperBound, found.upperBound) - max(first.lowerBound, found.lowerBound) + 1) >= first.count {
+                // A box placed into a spaced value (a comb's letters a cell apart, its ticks dropped with the form's
+                // colour) begins between two letters: the letters left of it, no frame line between, are the
+                // value's first (perturbed renders: `Amra Hodžić` read `ra Hodžić`). A frame line still ends it
+                // (no wall is crossed leftwards: the box before holds another field), a scan's gray one too. The
+                // ink found must stand on the value's rows (half the first glyph's): a label under the box dipping
+                // into the window is no letter of it.
+                win.x0 = max(limit.x0, wallSkipped(from: left) - 3)
             }
 
         }

@@ -121,3 +121,51 @@ import Testing
         #expect(win.x1 >= 108 && win.x1 < 160, "the model's `7`, not the reference's wall and `1`: \(win)")
     }
 }
+
+/// A box placed into a spaced value (a comb's letters a cell apart, its ticks gone with the form's colour) begins
+/// between two letters: the letters left of it are the value's first (`Amra Hodžić` read `ra Hodžić`), while a frame
+/// line left of the box still ends the window (the box before holds another field).
+@Suite struct SlipValueWindowLeftTests {
+    static let w = 400, h = 120
+    static let inner = SlipValueWindow.Window(x0: 150, y0: 40, x1: 300, y1: 80)
+    static let limit = SlipValueWindow.Window(x0: 16, y0: 16, x1: 384, y1: 104)
+
+    /// Glyphs 12 px wide every 30 px from `from`, and optionally a full-height frame line (3 px) at `frame`.
+    static func crop(glyphsFrom from: Int, frame: Int? = nil) throws -> GrayImage {
+        var pixels = [UInt8](repeating: 255, count: w * h)
+        for g in stride(from: from, to: 290, by: 30) { for x in g..<(g + 12) { for y in 50..<70 { pixels[y * w + x] = 0 } } }
+        if let f = frame { for x in f..<(f + 3) { for y in 20..<110 { pixels[y * w + x] = 0 } } }
+        return try #require(GrayImage(width: w, height: h, pixels: pixels))
+    }
+
+    @Test func lettersLeftOfABoxStartingBetweenThemAreTheValues() throws {
+        // Glyphs at 76, 106, 136 (ends 148, left of the box at 150), 166 …: the first ink inside is 16 px in.
+        let win = SlipValueWindow.grown(try Self.crop(glyphsFrom: 76), inner: Self.inner, limit: Self.limit, reach: 40)
+        #expect(win.x0 <= 76, "the value's first letters are inside: \(win)")
+    }
+
+    @Test func aFrameLineLeftOfTheBoxEndsIt() throws {
+        // The box's frame at 124–126, another box's value at 106 left of it.
+        var pixels = try Self.crop(glyphsFrom: 166, frame: 124).pixels
+        for x in 106..<118 { for y in 50..<70 { pixels[y * Self.w + x] = 0 } }
+        let image = try #require(GrayImage(width: Self.w, height: Self.h, pixels: pixels))
+        #expect(SlipValueWindow.grown(image, inner: Self.inner, limit: Self.limit, reach: 40).x0 == Self.inner.x0)
+    }
+
+    /// The comb's end wall (thin, taller than the glyphs) before the first letter: the window starts after it.
+    @Test func aCombsEndWallIsNoLetter() throws {
+        var pixels = try Self.crop(glyphsFrom: 76).pixels
+        for x in 64..<67 { for y in 42..<78 { pixels[y * Self.w + x] = 0 } }
+        let image = try #require(GrayImage(width: Self.w, height: Self.h, pixels: pixels))
+        let win = SlipValueWindow.grown(image, inner: Self.inner, limit: Self.limit, reach: 40)
+        #expect(win.x0 > 66 && win.x0 <= 76, "from the first letter, without the wall: \(win)")
+    }
+
+    /// Ink left of the box only below the value's rows (a label under the box dipping into the window): no letter.
+    @Test func inkBelowTheValuesRowsIsNoLetter() throws {
+        var pixels = try Self.crop(glyphsFrom: 166).pixels
+        for x in 100..<140 { for y in 74..<80 { pixels[y * Self.w + x] = 0 } }
+        let image = try #require(GrayImage(width: Self.w, height: Self.h, pixels: pixels))
+        #expect(SlipValueWindow.grown(image, inner: Self.inner, limit: Self.limit, reach: 40).x0 == Self.inner.x0)
+    }
+}
