@@ -321,7 +321,77 @@ enum SlipClassifier {
         }
         if let b = best { return b.match }
         if let d = telling { return d.tied ? nil : d.match }
-        return aheadOfSiblings(lost, agreeing: agreeing, among: templates)
+        if let a = aheadOfSiblings(lost, agreeing: agreeing, among: templates) { return a }
+        return widenedMatch(templates, page: page, excluding: excluding)
+    }
+
+    /// How far (millimetres of the form) each label may lie from where a widened fit puts it (`widenedMatch`).
+    static let widenedToleranceMM = 10.0
+
+    /// Failing every other fit: another printer's edition that moves each of its boxes by some millimetres its own
+    /// way (perturbed photos: the Serbian order's labels 4–8 mm from the template's, each in another direction), so
+    /// no two labels propose a fit the others agree with at `toleranceMM`, and too few of its small labels were
+    /// read for the loose fit. A template whose required labels are all found as whole words (its title) and
+    /// agree, with at least `minAnchors` labels, on a fit within `widenedToleranceMM` of each, turned at most by
+    /// `looseRotation`, is taken when more labels agree on it than on any other template's fit so widened (a
+    /// sibling printing the same wordings fits as many of them; a wrong class is worse than none). Zones are placed
+    /// from the labels found (`SlipLabelPlacement`).
+    static func widenedMatch(_ templates: [SlipTemplate], page: PageWords, excluding: Set<Int>) -> SlipMatch? {
+        let index = PageIndex(page, excluding: excluding)
+        var counts: [String: Int] = [:]
+        var candidates: [SlipMatch] = []
+        for t in templates {
+            var all: [AnchorHit] = []
+            for (i, a) in t.anchors.enumerated() { all += hits(for: a, index: i, in: index) }
+            guard Set(all.map(\.anchor)).count >= 2 else { continue }
+            let mm = t.anchors.map(Self.reference)
+            guard let w = widened(t, all: all, mm: mm, page: page) else { continue }
+            counts[t.id] = w.inliers.count
+            let required = t.anchors.indices.filter { t.anchors[$0].required }
+            guard !required.isEmpty, w.inliers.count >= t.minAnchors,
+                  required.allSatisfy({ r in w.inliers.contains { $0.anchor == r && $0.startsWord } }) else { continue }
+            let from = w.inliers.map { mm[$0.anchor] }, to = w.inliers.map(\.center)
+            var fit = w.fit
+            if let s = SlipTransform.similarity(from: from, to: to), fitsPage(s, t, page) { fit = s }
+            if printsAbsent(t, fit, index) { continue }
+            var m = SlipMatch(template: t, transform: fit, anchors: w.inliers, hits: all)
+            m.relaxed = true
+            candidates.append(m)
+        }
+        for m in candidates {
+            let n = counts[m.template.id] ?? 0
+            let rival = counts.filter { $0.key != m.template.id }.values.max() ?? 0
+            guard n > rival else { continue }
+            SlipClassTrace.log("class: \(m.template.id) on a widened fit: \(n) labels agree, \(rival) at most on another template's")
+            return m
+        }
+        return nil
+    }
+
+    /// The fit most of the hits agree with within `widenedToleranceMM`, proposed by pairs of hits of different
+    /// labels turned at most `looseRotation` and lying on the page.
+    static func widened(_ template: SlipTemplate, all: [AnchorHit], mm: [SlipPoint], page: PageWords)
+        -> (inliers: [AnchorHit], error: Double, fit: SlipTransform)? {
+        var best: (inliers: [AnchorHit], error: Double, fit: SlipTransform)?
+        for i in 0..<all.count {
+            for j in (i + 1)..<all.count where all[j].anchor != all[i].anchor {
+                guard let t = SlipTransform.similarity(from: [mm[all[i].anchor], mm[all[j].anchor]], to: [all[i].center, all[j].center]),
+                      t.scale > 0.5, t.scale < 200, abs(atan2(t.d, t.a)) <= looseRotation, fitsPage(t, template, page) else { continue }
+                var (inliers, err) = consensus(t, all: all, mm: mm, fixedMM: widenedToleranceMM)
+                var fit = t
+                // Two labels each moved its own way propose a scale some per cent off: the fit through every label
+                // agreeing with them, once, which may gather more.
+                if inliers.count >= 3, let s = SlipTransform.similarity(from: inliers.map { mm[$0.anchor] }, to: inliers.map(\.center)),
+                   abs(atan2(s.d, s.a)) <= looseRotation, fitsPage(s, template, page) {
+                    let (more, e2) = consensus(s, all: all, mm: mm, fixedMM: widenedToleranceMM)
+                    if more.count > inliers.count || (more.count == inliers.count && e2 < err) { (inliers, err, fit) = (more, e2, s) }
+                }
+                if inliers.count > (best?.inliers.count ?? 0) || (inliers.count == best?.inliers.count && err < best?.error ?? .infinity) {
+                    best = (inliers, err, fit)
+                }
+            }
+        }
+        return best
     }
 
     /// Labels that must agree on the fit of a form recognised by `aheadOfSiblings`, at least (and the template's
