@@ -37,6 +37,9 @@ struct SlipMatch: Sendable {
     var hits: [AnchorHit] = []
     /// Recognised by `SlipClassifier.relaxedMatch` (no template fitted with its required labels agreeing).
     var relaxed = false
+    /// Recognised by `SlipClassifier.widenedMatch` (the last resort: labels each some millimetres off): a sheet's
+    /// larger reading, which may fit the form strictly, is still taken (`locate(on:)`).
+    var widened = false
     /// For such a form: the generic reader's record of the page, which fills the fields its zones missed.
     var fallback: PaymentRecord?
 }
@@ -356,6 +359,7 @@ enum SlipClassifier {
             if printsAbsent(t, fit, index) { continue }
             var m = SlipMatch(template: t, transform: fit, anchors: w.inliers, hits: all)
             m.relaxed = true
+            m.widened = true
             candidates.append(m)
         }
         for m in candidates {
