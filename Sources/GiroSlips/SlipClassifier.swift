@@ -37,6 +37,9 @@ struct SlipMatch: Sendable {
     var hits: [AnchorHit] = []
     /// Recognised by `SlipClassifier.relaxedMatch` (no template fitted with its required labels agreeing).
     var relaxed = false
+    /// Recognised by `SlipClassifier.widenedMatch` (the last resort: labels each some millimetres off): a sheet's
+    /// larger reading, which may fit the form strictly, is still taken (`locate(on:)`).
+    var widened = false
     /// For such a form: the generic reader's record of the page, which fills the fields its zones missed.
     var fallback: PaymentRecord?
 }
@@ -288,16 +291,26 @@ enum SlipClassifier {
     /// together — and whose required label is printed garbled where the fit puts it (`printsLost`: a sibling's
     /// form that Giro has no template for prints no such label). The most of them wins; two templates with as
     /// many: none (a wrong class is worse than none).
+    ///
+    /// Failing that too, a form whose labels are nearly all its siblings' as well (the Montenegrin order prints the
+    /// Bosnian and Serbian orders' wordings): its required label printed garbled where the fit puts it, and far
+    /// more of its labels agreeing on its fit than of any other template's (`aheadOfSiblings`).
     static func relaxedMatch(_ templates: [SlipTemplate], page: PageWords, excluding: Set<Int>) -> SlipMatch? {
         var best: (match: SlipMatch, printed: Int)?
         var telling: (match: SlipMatch, labels: Int, tied: Bool)?
+        // Every template's agreeing labels on its relaxed fit, and the forms whose required label is lost but
+        // printed garbled (`aheadOfSiblings` chooses among them).
+        var agreeing: [String: Int] = [:]
+        var lost: [SlipMatch] = []
         for t in templates {
             guard var m = match(t, page: page, excluding: excluding, ignoringRequired: true) else { continue }
             m.relaxed = true
+            agreeing[t.id] = Set(m.anchors.map(\.anchor)).count
             let present = Set(m.hits.map(\.anchor))
             guard t.anchors.indices.allSatisfy({ !t.anchors[$0].required || present.contains($0) }) else {
-                guard best == nil, case let n = distinctiveAgreeing(m, among: templates), n >= distinctiveLabels,
-                      printsLost(m, present: present, page: page, excluding: excluding) else { continue }
+                guard best == nil, printsLost(m, present: present, page: page, excluding: excluding) else { continue }
+                lost.append(m)
+                guard case let n = distinctiveAgreeing(m, among: templates), n >= distinctiveLabels else { continue }
                 if let d = telling, n <= d.labels {
                     if n == d.labels { telling?.tied = true }
                     continue
@@ -310,12 +323,108 @@ enum SlipClassifier {
             best = (m, present.count)
         }
         if let b = best { return b.match }
-        guard let d = telling, !d.tied else { return nil }
-        return d.match
+        if let d = telling { return d.tied ? nil : d.match }
+        if let a = aheadOfSiblings(lost, agreeing: agreeing, among: templates) { return a }
+        return widenedMatch(templates, page: page, excluding: excluding)
+    }
+
+    /// How far (millimetres of the form) each label may lie from where a widened fit puts it (`widenedMatch`).
+    static let widenedToleranceMM = 10.0
+
+    /// Failing every other fit: another printer's edition that moves each of its boxes by some millimetres its own
+    /// way (perturbed photos: the Serbian order's labels 4–8 mm from the template's, each in another direction), so
+    /// no two labels propose a fit the others agree with at `toleranceMM`, and too few of its small labels were
+    /// read for the loose fit. A template whose required labels are all found as whole words (its title) and
+    /// agree, with at least `minAnchors` labels, on a fit within `widenedToleranceMM` of each, turned at most by
+    /// `looseRotation`, is taken when more labels agree on it than on any other template's fit so widened (a
+    /// sibling printing the same wordings fits as many of them; a wrong class is worse than none). Zones are placed
+    /// from the labels found (`SlipLabelPlacement`).
+    static func widenedMatch(_ templates: [SlipTemplate], page: PageWords, excluding: Set<Int>) -> SlipMatch? {
+        let index = PageIndex(page, excluding: excluding)
+        var counts: [String: Int] = [:]
+        var candidates: [SlipMatch] = []
+        for t in templates {
+            var all: [AnchorHit] = []
+            for (i, a) in t.anchors.enumerated() { all += hits(for: a, index: i, in: index) }
+            guard Set(all.map(\.anchor)).count >= 2 else { continue }
+            let mm = t.anchors.map(Self.reference)
+            guard let w = widened(t, all: all, mm: mm, page: page) else { continue }
+            counts[t.id] = w.inliers.count
+            let required = t.anchors.indices.filter { t.anchors[$0].required }
+            guard !required.isEmpty, w.inliers.count >= t.minAnchors,
+                  required.allSatisfy({ r in w.inliers.contains { $0.anchor == r && $0.startsWord } }) else { continue }
+            let from = w.inliers.map { mm[$0.anchor] }, to = w.inliers.map(\.center)
+            var fit = w.fit
+            if let s = SlipTransform.similarity(from: from, to: to), fitsPage(s, t, page) { fit = s }
+            if printsAbsent(t, fit, index) { continue }
+            var m = SlipMatch(template: t, transform: fit, anchors: w.inliers, hits: all)
+            m.relaxed = true
+            m.widened = true
+            candidates.append(m)
+        }
+        for m in candidates {
+            let n = counts[m.template.id] ?? 0
+            let rival = counts.filter { $0.key != m.template.id }.values.max() ?? 0
+            guard n > rival else { continue }
+            SlipClassTrace.log("class: \(m.template.id) on a widened fit: \(n) labels agree, \(rival) at most on another template's")
+            return m
+        }
+        return nil
+    }
+
+    /// The fit most of the hits agree with within `widenedToleranceMM`, proposed by pairs of hits of different
+    /// labels turned at most `looseRotation` and lying on the page.
+    static func widened(_ template: SlipTemplate, all: [AnchorHit], mm: [SlipPoint], page: PageWords)
+        -> (inliers: [AnchorHit], error: Double, fit: SlipTransform)? {
+        var best: (inliers: [AnchorHit], error: Double, fit: SlipTransform)?
+        for i in 0..<all.count {
+            for j in (i + 1)..<all.count where all[j].anchor != all[i].anchor {
+                guard let t = SlipTransform.similarity(from: [mm[all[i].anchor], mm[all[j].anchor]], to: [all[i].center, all[j].center]),
+                      t.scale > 0.5, t.scale < 200, abs(atan2(t.d, t.a)) <= looseRotation, fitsPage(t, template, page) else { continue }
+                var (inliers, err) = consensus(t, all: all, mm: mm, fixedMM: widenedToleranceMM)
+                var fit = t
+                // Two labels each moved its own way propose a scale some per cent off: the fit through every label
+                // agreeing with them, once, which may gather more.
+                if inliers.count >= 3, let s = SlipTransform.similarity(from: inliers.map { mm[$0.anchor] }, to: inliers.map(\.center)),
+                   abs(atan2(s.d, s.a)) <= looseRotation, fitsPage(s, template, page) {
+                    let (more, e2) = consensus(s, all: all, mm: mm, fixedMM: widenedToleranceMM)
+                    if more.count > inliers.count || (more.count == inliers.count && e2 < err) { (inliers, err, fit) = (more, e2, s) }
+                }
+                if inliers.count > (best?.inliers.count ?? 0) || (inliers.count == best?.inliers.count && err < best?.error ?? .infinity) {
+                    best = (inliers, err, fit)
+                }
+            }
+        }
+        return best
+    }
+
+    /// Labels that must agree on the fit of a form recognised by `aheadOfSiblings`, at least (and the template's
+    /// `minAnchors`).
+    static let aheadLabels = 5
+    /// How many more labels than on any other template's fit must agree on that fit.
+    static let aheadMargin = 3
+
+    /// Among forms whose required label is lost but printed garbled where the fit puts it (`printsLost`): the one
+    /// whose fit at least `aheadLabels` labels agree with, `aheadMargin` more than with any other template's fit on
+    /// the page. A sibling printing the same wordings fits the page as well as the form does where the page
+    /// is the sibling's; on the form's page it fits only the labels the two share, in the form's arrangement. Nil
+    /// for a template sharing no label with another loaded one (nothing to be ahead of: alone, its required label
+    /// stays required). At most one form is so far ahead of every other.
+    static func aheadOfSiblings(_ lost: [SlipMatch], agreeing: [String: Int], among templates: [SlipTemplate]) -> SlipMatch? {
+        for m in lost {
+            let t = m.template
+            guard t.anchors.contains(where: { !distinctive($0, of: t, among: templates) }),
+                  let n = agreeing[t.id], n >= max(aheadLabels, t.minAnchors) else { continue }
+            let rival = agreeing.filter { $0.key != t.id }.values.max() ?? 0
+            guard n >= rival + aheadMargin else { continue }
+            SlipClassTrace.log("class: \(t.id) ahead of its siblings: \(n) labels agree, \(rival) at most on another template's fit")
+            return m
+        }
+        return nil
     }
 
     /// Whether each required label the page lacks is printed garbled where the fit puts it (within `toleranceMM`
-    /// of its box): words there, of no other label found, spell at least half of the label's words of four letters
+    /// of its box, or moved with its nearest labels found: `nearbyShifts`): words there, of no other label found, spell at least half of the label's words of four letters
     /// or more with at most 40 % of their letters misread (`Smetka na primačot` read `sbretierne primate` across a
     /// box's line). A sibling's form, which prints no such label (HUB 3A for HUB 3's `Obrazac HUB 3`), is not
     /// taken for its loaded sibling, whatever its other labels.
@@ -327,20 +436,57 @@ enum SlipClassifier {
             let b = t.anchors[r].box, d = toleranceMM
             let corners = [(b.x - d, b.y - d), (b.x + b.w + d, b.y - d), (b.x + b.w + d, b.y + b.h + d), (b.x - d, b.y + b.h + d)]
                 .map { m.transform.apply(SlipPoint(x: $0.0, y: $0.1)) }
-            guard let x0 = corners.map(\.x).min(), let x1 = corners.map(\.x).max(), let y0 = corners.map(\.y).min(),
-                  let y1 = corners.map(\.y).max() else { return false }
-            let read = index.words.indices.filter { i in
-                let w = index.words[i]
-                let cx = Double(w.x) + Double(w.w) / 2, cy = Double(w.y) + Double(w.h) / 2
-                return cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1
-            }.prefix(maxLabelWords * 4).flatMap { index.tokens[$0] }
-            let spelled = t.anchors[r].wordings.contains { wording in
-                let long = SlipText.tokens(wording).filter { $0.count >= 4 }
-                return !long.isEmpty && long.filter { need in read.contains { garbled($0, need) } }.count * 2 >= long.count
+            let spelled = nearbyShifts(of: r, m).contains { shift in
+                let moved = corners.map { SlipPoint(x: $0.x + shift.x, y: $0.y + shift.y) }
+                return spells(t.anchors[r], index, within: moved)
             }
             if !spelled { return false }
         }
         return true
+    }
+
+    /// Labels found near a lost one on the form (within `nearbyMM`, at most `nearbyLabels` of them) whose offsets
+    /// from where the fit puts them may move the lost label's box too.
+    static let nearbyMM = 25.0
+    static let nearbyLabels = 3
+
+    /// Where a lost label may be printed relative to the fit: where the fit puts it, and moved as each of the
+    /// nearest labels found (`nearbyLabels` within `nearbyMM` on the form) is moved from where the fit puts that.
+    /// Another printer's edition moves a column of boxes by millimetres; a relaxed fit agreed by the labels of the
+    /// other column misses the lost label there, which its neighbours in its own column place.
+    static func nearbyShifts(of lost: Int, _ m: SlipMatch) -> [SlipPoint] {
+        let mm = m.template.anchors.map(reference)
+        let q = mm[lost]
+        func distance(_ p: SlipPoint) -> Double { ((p.x - q.x) * (p.x - q.x) + (p.y - q.y) * (p.y - q.y)).squareRoot() }
+        let near = m.hits.filter { $0.anchor != lost && m.template.anchors.indices.contains($0.anchor) && distance(mm[$0.anchor]) <= nearbyMM }
+            .sorted { (distance(mm[$0.anchor]), $0.anchor, $0.center.y, $0.center.x) < (distance(mm[$1.anchor]), $1.anchor, $1.center.y, $1.center.x) }
+            .prefix(nearbyLabels)
+        let limit = nearbyShiftMM * m.transform.scale
+        return [SlipPoint(x: 0, y: 0)] + near.compactMap { h in
+            let p = m.transform.apply(mm[h.anchor])
+            let shift = SlipPoint(x: h.center.x - p.x, y: h.center.y - p.y)
+            return (shift.x * shift.x + shift.y * shift.y).squareRoot() <= limit ? shift : nil
+        }
+    }
+
+    /// How far (millimetres of the form) a neighbour's offset may move a lost label: a column moved, not a label
+    /// matched across the form.
+    static let nearbyShiftMM = 15.0
+
+    /// Whether the words whose centres lie within the corners' bounds spell at least half of one of the label's
+    /// wordings' words of four letters or more, each with at most 40 % of its letters misread (`garbled`).
+    static func spells(_ anchor: SlipAnchor, _ index: PageIndex, within corners: [SlipPoint]) -> Bool {
+        guard let x0 = corners.map(\.x).min(), let x1 = corners.map(\.x).max(), let y0 = corners.map(\.y).min(),
+              let y1 = corners.map(\.y).max(), x0.isFinite, x1.isFinite, y0.isFinite, y1.isFinite else { return false }
+        let read = index.words.indices.filter { i in
+            let w = index.words[i]
+            let cx = Double(w.x) + Double(w.w) / 2, cy = Double(w.y) + Double(w.h) / 2
+            return cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1
+        }.prefix(maxLabelWords * 4).flatMap { index.tokens[$0] }
+        return anchor.wordings.contains { wording in
+            let long = SlipText.tokens(wording).filter { $0.count >= 4 }
+            return !long.isEmpty && long.filter { need in read.contains { garbled($0, need) } }.count * 2 >= long.count
+        }
     }
 
     /// A page token the OCR may have made of a label's word: at most 40 % of its letters edited.

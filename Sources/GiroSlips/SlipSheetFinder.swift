@@ -102,7 +102,10 @@ extension SlipReader {
         // that reading is kept when it finds a form, or an unknown slip with more evidence. (Reading the larger
         // copy also thresholded by each pixel's neighbourhood found no further form on the development and
         // perturbed photos, for another second: not done.)
-        if forms.isEmpty, page.words.count >= Self.formWords, ContinuousClock.now < deadline,
+        // Also where the only forms found are widened fits (`SlipClassifier.widenedMatch`, labels each some
+        // millimetres off): the larger reading may fit the form strictly, and then places its zones better.
+        let onlyWidened = !forms.isEmpty && forms.allSatisfy(\.widened)
+        if forms.isEmpty || onlyWidened, page.words.count >= Self.formWords, ContinuousClock.now < deadline,
            case let larger = min(4, scale * Self.smallPrintScale), larger * larger * w * h <= Double(Self.maxSheetPixels),
            let big = Self.rectifiedSheet(paper, in: image, scale: larger, sharpened: enlarged) {
             var left = options
@@ -111,7 +114,9 @@ extension SlipReader {
             SlipClassTrace.words("sheet at \(larger)", words)
             let found = locateSlips(words: words).forms.map(\.match)
             let onImage = Self.mapped(words, by: big.toImage, onto: image)
-            if !found.isEmpty
+            if onlyWidened {
+                if !found.isEmpty, !found.allSatisfy(\.widened) { (page, forms, mapped, toImage) = (words, found, onImage, big.toImage) }
+            } else if !found.isEmpty
                 || Self.evidence(locateSlips(words: onImage).unknown) > Self.evidence(locateSlips(words: mapped).unknown) {
                 (page, forms, mapped, toImage) = (words, found, onImage, big.toImage)
             }

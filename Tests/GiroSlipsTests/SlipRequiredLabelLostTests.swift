@@ -54,6 +54,18 @@ import Testing
         #expect(Self.classes(Self.templates, page).isEmpty)
     }
 
+    @Test func aFormWhoseLabelsItsSiblingsPrintIsTakenFarAheadOfThem() throws {
+        // The payer's account label read across its box's line (`Račun platioca` as `Racun piavoce`): the
+        // Montenegrin order's other labels are the Bosnian or Serbian order's too, but far more of them agree on
+        // its fit than on any of theirs (`SlipClassifier.aheadOfSiblings`).
+        let page = try Self.page("me.nalog-za-placanje", without: ["payerAccount"], garbled: ["payerAccount": "Racun piavoce"])
+        #expect(Self.classes(Self.templates, page) == ["me.nalog-za-placanje"])
+        // The Serbian order with its title lost, the label read there as the Montenegrin one's payer's account
+        // would be: its own fit is ahead of the Montenegrin template's, which claims nothing.
+        let serbian = try Self.page("rs.nalog-za-uplatu", without: ["title"], garbled: ["title": "Racun piavoce"])
+        #expect(!Self.classes(Self.templates, serbian).contains("me.nalog-za-placanje"))
+    }
+
     @Test func aTemplateAloneClaimsNoFormWithoutItsRequiredLabel() throws {
         // Alone, every label of the template is its own: its siblings are not loaded, so its required label stays
         // required (the confusion matrix runs every template alone against every other class's slips).
