@@ -1,0 +1,78 @@
+import Foundation
+import GiroCore
+import GiroImaging
+import GiroOCR
+
+// A name the crop read unsure where the page pass saw nothing. On a photo a name in a comb comes back with its
+// letters spaced and a tick's remains beside them (`Erik Eriksson |`, `‘Brussels Energy Services SA '!`): the words
+// are right, the engine's confidence 30–65, under the 70 a lone reading needs. Read again at 4/3 of the resolution,
+// a right name comes back the same, while fragments of a blurred or cut line change from look to look
+// (`Marko. Babić || pa` / `4arko. Babic , , pote a`; perturbed seed-1 photos). Two looks spelling the same name
+// count as one sure reading. The larger look alone is often the sure one (a comb's spaced letters read `r kf ks$o.n`
+// at 32 came back `Erik Eriksson` at 85; `Exempeltföreningen` at 27, `Exempelföreningen` at 89): it is kept when it is
+// sure by itself, as a first look must be.
+extension SlipReader {
+    /// The zone's lowest confidence below which an unsure name is not looked at again (noise, not a line of print).
+    static let nameAgreementFloor = 20
+
+    /// The confidence an agreed name carries: trusted as a name (`SlipNameValue`), still marked as doubted by the
+    /// provenance (free text stays under 0.9 in any case).
+    static let agreedNameConfidence = 60
+
+    /// The name both looks spell, trimmed of fill marks and stray punctuation (`SlipNameValue.trimmed`); nil when
+    /// the first look is no name, or the second differs or could not be read.
+    static func agreedName(_ first: [String], _ second: [String]) -> String? {
+        guard first.count == 1, second.count == 1 else { return nil }   // a crop holding two lines is not one name
+        let a = SlipNameValue.trimmed(first[0]), b = SlipNameValue.trimmed(second[0])
+        guard !a.isEmpty, a == b, SlipFormDuplicates.namelike(a),
+              case .name(let name) = SlipNameValue.judged(a, confidence: agreedNameConfidence) else { return nil }
+        return name
+    }
+
+    /// Whether a first look of a name zone is worth the second look: one line, unsure but above noise, namelike.
+    static func nameWorthAgreement(_ zone: SlipZone, lines: [String], confidence: Int?) -> Bool {
+        guard zone.parser == .text, zone.field.hasSuffix(".name"), lines.count == 1, let q = confidence,
+              q >= nameAgreementFloor, q < SlipNameValue.fragmentConfidence else { return false }
+        return SlipFormDuplicates.namelike(SlipNameValue.trimmed(lines[0]))
+    }
+
+    /// Whether a kept reading is a name read sure enough to stand alone (`SlipNameValue`'s 70).
+    static func sureName(_ z: ZoneText) -> Bool {
+        guard !z.isEmpty, (z.confidence ?? SlipNameValue.fragmentConfidence) >= SlipNameValue.fragmentConfidence else { return false }
+        if case .name = SlipNameValue.judged(z.text, confidence: z.confidence) { return true }
+        return false
+    }
+
+    /// The name zone read a second time at 4/3 of the zone resolution (one OCR call, or a comb's cells).
+    func secondNameLook(_ zone: SlipZone, box: SlipBox, room: Double, match: SlipMatch, image: GrayImage, values: GrayImage?,
+                        engine: some OCREngine, options: SlipImageOptions, deadline: ContinuousClock.Instant,
+                        calls: inout Int) -> (text: [String], confidence: Int?)? {
+        guard ContinuousClock.now < deadline, !Task.isCancelled,
+              let (gray, _, cells) = valueCrop(image, values: values, box, match.transform, dpi: options.zoneDPI * 4 / 3,
+                                               room: room),
+              gray.pixelCount <= ImageLimits.maxPixels else { return nil }
+        let template = match.template
+        let settings = OCRSettings(languages: zone.ocr.languages ?? template.languages, whitelist: zone.ocr.whitelist,
+                                   layout: zone.ocr.layout ?? .line,
+                                   budgetMilliseconds: min((deadline - ContinuousClock.now).budgetMilliseconds, 5_000))
+        calls += 1
+        guard let lines = Self.zoneLines(gray, cells: cells, parser: zone.parser, engine: engine, settings: settings) else { return nil }
+        if SlipCropDump.folder != nil {
+            SlipCropDump.write(gray, field: zone.field, look: "name-agreement\(cells == nil ? "" : "-comb")",
+                               read: "\(lines.text)@\(lines.confidence ?? -1)")
+        }
+        let text = lines.text.map(SlipNameZeros.lettered)
+        return (SlipPrintedText.applies(to: zone.parser) ? SlipPrintedText.of(template).cleaned(text) : text, lines.confidence)
+    }
+
+    /// Of an unsure first look and the second, larger one: the second when it is a sure name by itself (as a first
+    /// look must be: 70 and more), else the name both spell (at `agreedNameConfidence`); nil when neither.
+    static func secondLookName(_ first: [String], _ second: (text: [String], confidence: Int?)) -> (name: String, confidence: Int)? {
+        if second.text.count == 1, let q = second.confidence, q >= SlipNameValue.fragmentConfidence,
+           case let t = SlipNameValue.trimmed(second.text[0]), SlipFormDuplicates.namelike(t),
+           case .name(let name) = SlipNameValue.judged(t, confidence: q) {
+            return (name, q)
+        }
+        return agreedName(first, second.text).map { ($0, agreedNameConfidence) }
+    }
+}
