@@ -19,14 +19,36 @@ extension SlipReader {
     /// provenance (free text stays under 0.9 in any case).
     static let agreedNameConfidence = 60
 
-    /// The name both looks spell, trimmed of fill marks and stray punctuation (`SlipNameValue.trimmed`); nil when
-    /// the first look is no name, or the second differs or could not be read.
+    /// The name both looks spell — the same letters and digits, accents, case, spaces and punctuation aside (a comb's
+    /// spacing splits words differently from look to look: `Pia-Mar ia` / `Pia-Maria`) —, trimmed of fill marks and
+    /// stray punctuation (`SlipNameValue.trimmed`), a comb's ticks read as dots dropped (`untickedWord`); of two
+    /// spellings the one in fewer words (the larger look's as many). Nil when the looks differ or spell no name, or a
+    /// word holds no letter.
     static func agreedName(_ first: [String], _ second: [String]) -> String? {
         guard first.count == 1, second.count == 1 else { return nil }   // a crop holding two lines is not one name
-        let a = SlipNameValue.trimmed(first[0]), b = SlipNameValue.trimmed(second[0])
-        guard !a.isEmpty, a == b, SlipFormDuplicates.namelike(a),
-              case .name(let name) = SlipNameValue.judged(a, confidence: agreedNameConfidence) else { return nil }
+        func cleaned(_ s: String) -> String {
+            SlipNameValue.trimmed(s.split(separator: " ").map { untickedWord(String($0)) }.joined(separator: " "))
+        }
+        let a = cleaned(first[0]), b = cleaned(second[0])
+        let folded = SlipReader.folded([a])
+        guard folded.count >= 2, folded == SlipReader.folded([b]) else { return nil }
+        let chosen = a.split(separator: " ").count < b.split(separator: " ").count ? a : b
+        // A tick or box edge read as its own word (`Marko. Babić || pa`) is no part of a name, however often read.
+        guard SlipFormDuplicates.namelike(chosen),
+              chosen.split(separator: " ").allSatisfy({ $0.contains(where: \.isLetter) }),
+              case .name(let name) = SlipNameValue.judged(chosen, confidence: agreedNameConfidence) else { return nil }
         return name
+    }
+
+    /// A word of five or more single letters each set apart by a dot or comma (`R.u.t.s.c.h.m.a.n.n`: a comb's ticks
+    /// between the letters read as punctuation) as its letters alone; any other word as it is. No legal form's
+    /// abbreviation has five letters (`d.o.o.`, `s.r.o.`, `A.S.` stay).
+    static func untickedWord(_ word: String) -> String {
+        let parts = word.split(whereSeparator: { ".,‚'’·".contains($0) })
+        guard parts.count >= 5, parts.count <= 64,
+              parts.allSatisfy({ $0.count == 1 && ($0.first?.isLetter == true || $0 == "-") }),
+              parts.filter({ $0 != "-" }).count >= 5 else { return word }
+        return parts.joined()
     }
 
     /// Whether a first look of a name zone is worth the second look: one line, unsure but above noise, namelike.
