@@ -22,8 +22,8 @@ extension SlipReader {
     /// The name both looks spell — the same letters and digits, accents, case, spaces and punctuation aside (a comb's
     /// spacing splits words differently from look to look: `Pia-Mar ia` / `Pia-Maria`) —, trimmed of fill marks and
     /// stray punctuation (`SlipNameValue.trimmed`), a comb's ticks read as dots dropped (`untickedWord`); of two
-    /// spellings the one in fewer words (the larger look's as many). Nil when the looks differ or spell no name, or a
-    /// word holds no letter.
+    /// spellings the one in fewer words (the larger look's as many). Nil when the looks differ or spell no name, a
+    /// word holds no letter or the name a digit.
     static func agreedName(_ first: [String], _ second: [String]) -> String? {
         guard first.count == 1, second.count == 1 else { return nil }   // a crop holding two lines is not one name
         func cleaned(_ s: String) -> String {
@@ -33,8 +33,9 @@ extension SlipReader {
         let folded = SlipReader.folded([a])
         guard folded.count >= 2, folded == SlipReader.folded([b]) else { return nil }
         let chosen = a.split(separator: " ").count < b.split(separator: " ").count ? a : b
-        // A tick or box edge read as its own word (`Marko. Babić || pa`) is no part of a name, however often read.
-        guard SlipFormDuplicates.namelike(chosen),
+        // A tick or box edge read as its own word (`Marko. Babić || pa`) is no part of a name, however often read;
+        // nor is a digit: an address line read a line low agrees with itself (`Musterweg5`, its space lost).
+        guard SlipFormDuplicates.namelike(chosen), !chosen.contains(where: \.isNumber),
               chosen.split(separator: " ").allSatisfy({ $0.contains(where: \.isLetter) }),
               case .name(let name) = SlipNameValue.judged(chosen, confidence: agreedNameConfidence) else { return nil }
         return name

@@ -93,7 +93,8 @@ import Testing
         #expect(SlipReader.untickedWord("d.o.o.") == "d.o.o.")
         // A street and its number is no name, however often it is read.
         #expect(SlipReader.agreedName(["Mlynská 31"], ["Mlynská 31"]) == nil)
-        // Nor is a tick read as a word.
+        // Nor a street whose number lost its space, nor a tick read as a word.
+        #expect(SlipReader.agreedName(["Musterweg5"], ["Musterweg5"]) == nil)
         #expect(SlipReader.agreedName(["Marko. Babić || pa"], ["Marko. Babić || pa"]) == nil)
         // An unsure second look that spells another name is not taken.
         #expect(SlipReader.secondLookName(["Erik Eriksson"], (["Erik Erikson"], 40)) == nil)
