@@ -3,8 +3,8 @@ import GiroCore
 import GiroImaging
 import GiroOCR
 
-// A name the crop read unsure where no sure name is kept (the page pass saw nothing, or no name). On a photo a name in a comb comes back with its
-// letters spaced and a tick's remains beside them (`Erik Eriksson |`, `‘Brussels Energy Services SA '!`): the words
+// A name the crop read unsure where no sure name is kept (the page pass saw nothing, or no name). On a photo a
+// name in a comb comes back with its letters spaced and a tick's remains beside them (`Erik Eriksson |`, `‘Brussels Energy Services SA '!`): the words
 // are right, the engine's confidence 30–65, under the 70 a lone reading needs. Read again at 4/3 of the resolution,
 // a right name comes back the same, while fragments of a blurred or cut line change from look to look
 // (`Marko. Babić || pa` / `4arko. Babic , , pote a`; perturbed seed-1 photos). Two looks spelling the same name
