@@ -4,13 +4,13 @@ import GiroImaging
 import GiroOCR
 
 // A name the crop read unsure where no sure name is kept (the page pass saw nothing, or no name). On a photo a
-// name in a comb comes back with its letters spaced and a tick's remains beside them (`Erik Eriksson |`, `‘Brussels Energy Services SA '!`): the words
-// are right, the engine's confidence 30–65, under the 70 a lone reading needs. Read again at 4/3 of the resolution,
-// a right name comes back the same, while fragments of a blurred or cut line change from look to look
-// (`Marko. Babić || pa` / `4arko. Babic , , pote a`; perturbed seed-1 photos). Two looks spelling the same name
-// count as one sure reading. The larger look alone is often the sure one (a comb's spaced letters read `r kf ks$o.n`
-// at 32 came back `Erik Eriksson` at 85; `Exempeltföreningen` at 27, `Exempelföreningen` at 89): it is kept when it is
-// sure by itself, as a first look must be.
+// name in a comb comes back with its letters spaced and a tick's remains beside them (`Erik Eriksson |`,
+// `‘Brussels Energy Services SA '!`): the words are right, the engine's confidence 30–65, under the 70 a lone
+// reading needs. Read again at 4/3 of the resolution, a right name comes back the same, while fragments of a
+// blurred or cut line change from look to look (`Marko. Babić || pa` / `4arko. Babic , , pote a`; perturbed seed-1
+// photos). Two looks spelling the same name count as one sure reading. The larger look alone is often the sure one
+// (a comb's spaced letters read `r kf ks$o.n` at 32 came back `Erik Eriksson` at 85; `Exempeltföreningen` at 27,
+// `Exempelföreningen` at 89): it is kept when it is sure by itself, as a first look must be.
 extension SlipReader {
     /// The zone's lowest confidence below which an unsure name is not looked at again (noise, not a line of print).
     static let nameAgreementFloor = 20
