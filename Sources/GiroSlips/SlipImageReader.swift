@@ -244,6 +244,20 @@ extension SlipReader {
                         candidate.parsed = memo(reparsed)
                         if reparsed?.diagnostics.isEmpty ?? false { zones[k] = candidate }
                     }
+                    // An unsure name, where what is kept is no sure name: read again larger, kept when that look is
+                    // sure or both spell it alike (`SlipNameAgreement`).
+                    if Self.nameWorthAgreement(zone, lines: candidate.lines, confidence: lines.confidence),
+                       !Self.sureName(zones[k]),
+                       let again = secondNameLook(zone, box: cropBox, room: room, match: match, image: image, values: values,
+                                                  engine: engine, options: options, deadline: deadline, calls: &calls),
+                       let (name, sure) = Self.secondLookName(candidate.lines, again) {
+                        var agreed = candidate
+                        agreed.lines = [name]
+                        agreed.confidence = sure
+                        let reparsed = outcome(agreed)
+                        agreed.parsed = memo(reparsed)
+                        if reparsed?.diagnostics.isEmpty ?? false { zones[k] = agreed }
+                    }
                     break
                 }
                 if !zoneOK, !lines.text.isEmpty { failed.append(lines.text.joined(separator: " ")) }
