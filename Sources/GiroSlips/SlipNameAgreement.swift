@@ -75,9 +75,7 @@ extension SlipReader {
                                                room: room),
               gray.pixelCount <= ImageLimits.maxPixels else { return nil }
         let template = match.template
-        let settings = OCRSettings(languages: zone.ocr.languages ?? template.languages, whitelist: zone.ocr.whitelist,
-                                   layout: zone.ocr.layout ?? .line,
-                                   budgetMilliseconds: min((deadline - ContinuousClock.now).budgetMilliseconds, 5_000))
+        let settings = Self.lookSettings(zone, template, deadline: deadline)
         calls += 1
         guard let lines = Self.zoneLines(gray, cells: cells, parser: zone.parser, engine: engine, settings: settings) else { return nil }
         if SlipCropDump.folder != nil {

@@ -24,6 +24,14 @@ extension SlipReader {
         return SlipBox(x: x0 - mx, y: y0 - my, w: x1 - x0 + 2 * mx, h: y1 - y0 + 2 * my)
     }
 
+    /// The OCR settings of a zone's second look (`wordsLook`, `secondNameLook`): the zone's languages, whitelist and
+    /// layout, at most 5 s of what remains before the deadline.
+    static func lookSettings(_ zone: SlipZone, _ template: SlipTemplate, deadline: ContinuousClock.Instant) -> OCRSettings {
+        OCRSettings(languages: zone.ocr.languages ?? template.languages, whitelist: zone.ocr.whitelist,
+                    layout: zone.ocr.layout ?? .line,
+                    budgetMilliseconds: min((deadline - ContinuousClock.now).budgetMilliseconds, 5_000))
+    }
+
     /// The free-text zone `kept` (the page pass's reading, which the crop did not spell) read again at its words'
     /// box; nil when that reading is not kept (`wordsLookKept`).
     func wordsLook(_ zone: SlipZone, kept: ZoneText, page: PageWords, match: SlipMatch, image: GrayImage, values: GrayImage?,
@@ -34,10 +42,7 @@ extension SlipReader {
               let (gray, _, cells) = valueCrop(image, values: values, box, match.transform, dpi: options.zoneDPI,
                                                room: Self.room(box, placed: kept.placed)),
               gray.pixelCount <= ImageLimits.maxPixels else { return nil }
-        let template = match.template
-        let settings = OCRSettings(languages: zone.ocr.languages ?? template.languages, whitelist: zone.ocr.whitelist,
-                                   layout: zone.ocr.layout ?? .line,
-                                   budgetMilliseconds: min((deadline - ContinuousClock.now).budgetMilliseconds, 5_000))
+        let settings = Self.lookSettings(zone, match.template, deadline: deadline)
         calls += 1
         let crop = Self.blockReady(gray, zone: zone, t: match.transform, box: box)
         guard let lines = Self.zoneLines(crop, cells: cells, parser: zone.parser, engine: engine, settings: settings) else { return nil }
