@@ -31,10 +31,7 @@ final class DataBox: @unchecked Sendable { var data = Data() }
         // has read all its input, so doing these in sequence could deadlock on full pipes.
         let writer = inp.fileHandleForWriting
         let feeding = DispatchGroup()
-        DispatchQueue.global().async(group: feeding) {
-            if let stdin { writer.write(stdin) }
-            try? writer.close()
-        }
+        DispatchQueue.global().async(group: feeding) { BrokenPipes.feed(writer, stdin) }
         let errBox = DataBox()
         let errHandle = err.fileHandleForReading
         DispatchQueue.global().async(group: feeding) { errBox.data = errHandle.readDataToEndOfFile() }

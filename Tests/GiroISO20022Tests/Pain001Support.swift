@@ -41,8 +41,7 @@ enum Pain001Support {
         p.standardOutput = FileHandle.nullDevice
         p.standardError = errors
         try p.run()
-        input.fileHandleForWriting.write(Data(xml.utf8))
-        try input.fileHandleForWriting.close()
+        BrokenPipes.feed(input.fileHandleForWriting, Data(xml.utf8))
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
         if p.terminationStatus == 127 { return "xmllint not found: install libxml2-utils (scripts/install-deps.sh)" }
