@@ -23,10 +23,17 @@ enum SlipClassTrace {
     }
 
     /// A page pass's words, `what` naming the pass (sheet, scale, languages).
-    static func words(_ what: String, _ page: PageWords) {
+    static func words(_ what: @autoclosure () -> String, _ page: PageWords) {
         guard enabled else { return }
-        let listed = page.words.map { w in "\(w.text)@\(Int(((w.confidence ?? 0) * 100).rounded()))/\(w.h)" }
-        log("class: \(what) \(page.width)x\(page.height), \(page.words.count) words: \(listed.joined(separator: " "))")
+        let listed = page.words.map { w in "\(w.text)@\(percent(w.confidence))/\(w.h)" }
+        log("class: \(what()) \(page.width)x\(page.height), \(page.words.count) words: \(listed.joined(separator: " "))")
+    }
+
+    /// A word's confidence in per cent for the trace; `-` when absent or not a number in 0…1 (a caller's OCR may
+    /// give any value: no conversion of it may trap).
+    static func percent(_ confidence: Double?) -> String {
+        guard let c = confidence, c.isFinite, c >= 0, c <= 1 else { return "-" }
+        return String(Int((c * 100).rounded()))
     }
 
     /// One template's labels found on a page and the outcome of its fit.
